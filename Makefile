@@ -1,0 +1,37 @@
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test install lint typecheck unit bench clean
+
+demo: $(STAMP)
+	$(BIN)/dragon demo
+
+test: $(STAMP) lint typecheck unit
+
+$(VENV)/bin/python:
+	$(PY) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml $(VENV)/bin/python
+	$(BIN)/pip install -q -e '.[all,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check dragon_bench tests benchmarks
+	$(BIN)/ruff format --check dragon_bench tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy dragon_bench
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	for b in benchmarks/*.py; do $(BIN)/python $$b --quick || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache demo-output

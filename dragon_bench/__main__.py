@@ -1,0 +1,3 @@
+from dragon_bench.cli import main
+
+main()

@@ -1,0 +1,157 @@
+"""The revision layout of DESIGN.md on any fsspec URL: list, read and atomically write revisions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import fsspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.versions import is_version, latest_version, parse_version
+
+__all__ = ["Hub", "Half", "PUBLIC_FILES", "PRIVATE_FILES", "SCHEMAS"]
+
+Half = Literal["public", "private"]
+
+PUBLIC_FILES = ("texts", "questions")
+PRIVATE_FILES = ("texts", "qa", "kg")
+
+SCHEMAS: dict[tuple[str, str], pa.Schema] = {
+    ("public", "texts"): pa.schema([("id", pa.int64()), ("text", pa.string())]),
+    ("public", "questions"): pa.schema([("id", pa.int64()), ("question", pa.string())]),
+    ("private", "texts"): pa.schema([("id", pa.string()), ("public_id", pa.int64())]),
+    ("private", "qa"): pa.schema(
+        [
+            ("id", pa.int64()),
+            ("question", pa.string()),
+            ("answer", pa.string()),
+            ("answers", pa.list_(pa.string())),
+            ("type", pa.string()),
+            ("text_ids", pa.list_(pa.string())),
+        ]
+    ),
+}
+
+
+class Hub:
+    """A folder or fsspec URL holding `public/<version>/` and `private/<version>/` revisions."""
+
+    def __init__(self, url: str, storage_options: dict[str, Any] | None = None) -> None:
+        self.url = url
+        self.fs, self.root = fsspec.core.url_to_fs(url, **(storage_options or {}))
+        self.root = self.root.rstrip("/")
+
+    def __repr__(self) -> str:
+        return f"Hub({self.url!r})"
+
+    def path(self, half: Half, version: str, name: str = "") -> str:
+        base = f"{self.root}/{half}/{version}"
+        return f"{base}/{name}" if name else base
+
+    def versions(self, half: Half = "public") -> list[str]:
+        """Complete versions (their manifest written), oldest first."""
+        base = f"{self.root}/{half}"
+        if not self.fs.exists(base):
+            return []
+        names = [p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(base, detail=False)]
+        done = [
+            n
+            for n in names
+            if is_version(n) and self.fs.exists(self.path(half, n, "manifest.json"))
+        ]
+        return sorted(done, key=parse_version)
+
+    def resolve(self, version: str = "latest", half: Half = "public") -> str:
+        """`latest` becomes the highest complete version; an absent version is a BadInputError."""
+        have = self.versions(half)
+        if version == "latest":
+            found = latest_version(have)
+            if found is None:
+                raise BadInputError(f"hub {self.url} holds no {half} revision")
+            return found
+        parse_version(version)
+        if version not in have:
+            raise BadInputError(
+                f"version {version} is not in hub {self.url} ({half}: {', '.join(have) or 'none'})"
+            )
+        return version
+
+    def read_manifest(self, half: Half, version: str) -> dict[str, Any]:
+        with self.fs.open(self.path(half, version, "manifest.json"), "r", encoding="utf-8") as f:
+            data: dict[str, Any] = json.load(f)
+        return data
+
+    def read_table(self, half: Half, version: str, name: str) -> pa.Table:
+        path = self.path(half, version, f"{name}.parquet")
+        if not self.fs.exists(path):
+            raise BadInputError(f"{half} revision {version} has no {name}.parquet", path=path)
+        with self.fs.open(path, "rb") as f:
+            return pq.read_table(f)
+
+    def write_revision(
+        self,
+        version: str,
+        public: dict[str, pa.Table],
+        private: dict[str, pa.Table],
+        *,
+        parent: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """Write both halves; each lands under its final name only when complete.
+
+        Files go to a temporary folder that is then moved into place, and the manifest is
+        written last, so readers (which require the manifest) never see a partial revision.
+        The private half is written first so a visible public half always has its gold.
+        """
+        parse_version(version)
+        for half in ("public", "private"):
+            if self.fs.exists(self.path(half, version, "manifest.json")):
+                raise BadInputError(f"revision {version} already exists in {self.url} ({half})")
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        for half, tables in (("private", private), ("public", public)):
+            self._write_half(half, version, tables, parent, created, extra or {})
+
+    def _write_half(
+        self,
+        half: str,
+        version: str,
+        tables: dict[str, pa.Table],
+        parent: str | None,
+        created: str,
+        extra: dict[str, Any],
+    ) -> None:
+        final = f"{self.root}/{half}/{version}"
+        tmp = f"{self.root}/{half}/.tmp-{version}-{uuid.uuid4().hex[:8]}"
+        self.fs.makedirs(tmp, exist_ok=True)
+        digests: dict[str, str] = {}
+        counts: dict[str, int] = {}
+        for name, table in tables.items():
+            schema = SCHEMAS.get((half, name))
+            if schema is not None:
+                table = table.select(schema.names).cast(schema)
+            sink = pa.BufferOutputStream()
+            pq.write_table(table, sink)
+            data = sink.getvalue().to_pybytes()
+            with self.fs.open(f"{tmp}/{name}.parquet", "wb") as f:
+                f.write(data)
+            digests[f"{name}.parquet"] = hashlib.sha256(data).hexdigest()
+            counts[name] = table.num_rows
+        if self.fs.exists(final):  # left by an interrupted earlier write: it has no manifest
+            self.fs.rm(final, recursive=True)
+        self.fs.mv(tmp, final, recursive=True)
+        manifest = {
+            "version": version,
+            "created_at": created,
+            "parent": parent,
+            "counts": counts,
+            "sha256": digests,
+            **extra,
+        }
+        with self.fs.open(f"{final}/manifest.json", "w", encoding="utf-8") as f:
+            json.dump(manifest, f, ensure_ascii=False, indent=2)
