@@ -1,0 +1,45 @@
+"""The corpus layer: readers, the snapshot store and diff, near-duplicate removal, segmentation.
+
+Names are imported lazily so that `dragon --help` does not pay for numpy, pyarrow or razdel.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dragon_bench.corpus.builtin import builtin_corpus_path
+    from dragon_bench.corpus.reader import FieldMap, iter_documents, read_documents
+    from dragon_bench.corpus.segment import segment_document, segment_documents
+
+__all__ = [
+    "FieldMap",
+    "iter_documents",
+    "read_documents",
+    "builtin_corpus_path",
+    "segment_document",
+    "segment_documents",
+]
+
+_WHERE = {
+    "FieldMap": "reader",
+    "iter_documents": "reader",
+    "read_documents": "reader",
+    "builtin_corpus_path": "builtin",
+    "segment_document": "segment",
+    "segment_documents": "segment",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dragon_bench.corpus' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"dragon_bench.corpus.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
