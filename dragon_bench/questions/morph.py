@@ -1,0 +1,178 @@
+"""Russian morphology for question text: phrase inflection, verb agreement and lemmas (pymorphy3)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+__all__ = [
+    "analyzer",
+    "inflect_phrase",
+    "agree_verb",
+    "short_participle",
+    "lemmas",
+    "fold",
+    "phrase_gender",
+    "CASES",
+]
+
+CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+_WORD = re.compile(r"[\w\-]+|[^\w\s]", re.UNICODE)
+_AGREEING = {"ADJF", "PRTF", "NUMR"}
+
+
+@lru_cache(maxsize=1)
+def analyzer() -> Any:
+    """The shared pymorphy3 analyzer (loading it costs about 0.3 s, so once a process)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=200_000)
+def _parses(word: str) -> tuple[Any, ...]:
+    return tuple(analyzer().parse(word))
+
+
+@lru_cache(maxsize=200_000)
+def _lemma(word: str) -> str:
+    parses = _parses(word)
+    return (parses[0].normal_form if parses else word.lower()).replace("ё", "е")
+
+
+def fold(text: str) -> str:
+    """Lower case with ё folded to е and quotes and spaces normalised, for string comparison."""
+    text = text.lower().replace("ё", "е")
+    text = re.sub(r"[«»\"“”„'`]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def lemmas(text: str) -> list[str]:
+    """Lemmas of the word tokens of `text` (punctuation dropped), ё folded to е."""
+    return [_lemma(t.lower()) for t in _WORD.findall(text) if t[0].isalnum()]
+
+
+def _nominative(word: str) -> Any | None:
+    """The most likely parse of `word` as a nominative noun/adjective, or None."""
+    for p in _parses(word):
+        if p.tag.case == "nomn" and (p.tag.POS in _AGREEING or p.tag.POS == "NOUN"):
+            if "Fixd" in p.tag:
+                return None
+            return p
+    return None
+
+
+def _restore_case(original: str, new: str) -> str:
+    if original.isupper() and len(original) > 1:
+        return new.upper()
+    old_parts, new_parts = original.split("-"), new.split("-")
+    if len(old_parts) == len(new_parts):
+        return "-".join(
+            n[:1].upper() + n[1:] if o[:1].isupper() else n
+            for o, n in zip(old_parts, new_parts, strict=True)
+        )
+    if original[:1].isupper():
+        return new[:1].upper() + new[1:]
+    return new
+
+
+def _inflect_word(word: str, case: str) -> tuple[str, Any | None]:
+    p = _nominative(word)
+    if p is None:
+        return word, None
+    grams = {case}
+    if case == "accs" and p.tag.POS in _AGREEING:
+        grams.add(p.tag.animacy or "inan")
+    out = p.inflect(grams) or p.inflect({case})
+    if out is None:
+        return word, p
+    return _restore_case(word, out.word), p
+
+
+def inflect_phrase(phrase: str, case: str) -> str:
+    """Put a nominative noun phrase into `case`: its leading modifiers, head noun and a following
+    capitalised name (Барак Обама) change; dependents after the head and quoted names stay."""
+    if case == "nomn" or not phrase:
+        return phrase
+    if case not in CASES:
+        raise ValueError(f"unknown grammatical case {case!r}")
+    tokens = re.split(r"(\s+)", phrase)
+    out: list[str] = []
+    head_seen = False
+    stopped = False
+    for tok in tokens:
+        if stopped or not tok or tok.isspace():
+            out.append(tok)
+            continue
+        core = tok.strip('«»"“”,.;:()')
+        if not core or not core[0].isalpha() or tok.startswith(("«", '"', "“")):
+            stopped = True
+            out.append(tok)
+            continue
+        if head_seen and not core[:1].isupper():
+            stopped = True
+            out.append(tok)
+            continue
+        new, parse = _inflect_word(core, case)
+        if parse is None:
+            stopped = head_seen or not core[:1].isupper()
+            out.append(tok)
+            continue
+        out.append(tok.replace(core, new, 1))
+        if parse.tag.POS == "NOUN":
+            head_seen = True
+        if tok.endswith(","):
+            stopped = True
+    return "".join(out)
+
+
+def phrase_gender(phrase: str) -> str:
+    """Gender (masc/femn/neut, or plur for a plural) of a phrase's first noun; masc when unknown."""
+    for tok in phrase.split():
+        p = _nominative(tok.strip('«»",.'))
+        if p is not None and p.tag.POS == "NOUN":
+            if p.tag.number == "plur":
+                return "plur"
+            gender = p.tag.gender
+            if gender in ("masc", "femn", "neut"):
+                return str(gender)
+            return "masc"
+    return "masc"
+
+
+def agree_verb(word: str, gender: str = "masc") -> str:
+    """A verb or short participle as it agrees with a singular subject of `gender`
+    (назначена -> назначен for «кто»); infinitives become past tense; others stay."""
+    for p in _parses(word.lower()):
+        pos = p.tag.POS
+        if pos in ("VERB", "PRTS"):
+            if gender == "plur":
+                out = p.inflect({"plur"})
+            elif p.tag.tense == "past" or pos == "PRTS":
+                out = p.inflect({gender, "sing"})
+            else:
+                out = p.inflect({"sing", "3per"}) or p.inflect({"sing"})
+            return out.word if out is not None else word
+        if pos == "INFN":
+            grams = (
+                {"VERB", "past", "plur"} if gender == "plur" else {"VERB", "past", gender, "sing"}
+            )
+            out = p.inflect(grams)
+            return out.word if out is not None else word
+    return word
+
+
+def short_participle(infinitive: str, gender: str = "masc") -> str:
+    """The short passive participle of a verb for a singular subject (основать -> основана)."""
+    for p in _parses(infinitive.lower()):
+        if p.tag.POS == "INFN":
+            for form in p.lexeme:
+                tag = form.tag
+                if tag.POS != "PRTS" or "pssv" not in tag:
+                    continue
+                if gender == "plur" and tag.number == "plur":
+                    return str(form.word)
+                if gender != "plur" and tag.number == "sing" and tag.gender == gender:
+                    return str(form.word)
+    return infinitive

@@ -1,0 +1,173 @@
+"""Subgraph sampling for the four question shapes over a graph of extracted triples.
+
+Shapes follow DRAGON (Chernogorskii et al., 2025): `simple` is one fact, `set` several facts
+sharing subject and relation (the answer is all their objects), `conditional` two facts
+joined at an entity that is the answer, and `multi_hop` a chain A -> B -> C where the
+bridge B is described by its relation to A but not named.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from dragon_bench.questions.morph import lemmas
+from dragon_bench.types import QuestionType, Triple
+
+__all__ = ["BRIDGE_TYPES", "Fact", "Subgraph", "FactGraph", "entity_key", "iter_subgraphs"]
+
+MAX_SET = 6
+# entities a multi-hop question can describe instead of naming (not dates, numbers, roles)
+BRIDGE_TYPES = frozenset(
+    {"", "PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
+    | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "PRODUCT", "WORK_OF_ART"}
+)
+
+
+def entity_key(name: str) -> str:
+    """Names of one entity in different inflections share this key (their lemma sequence)."""
+    return " ".join(lemmas(name))
+
+
+@dataclass
+class Fact:
+    """One (subject, relation, object) with every triple (mention) that states it."""
+
+    subject: str
+    relation: str
+    object: str
+    subject_key: str
+    object_key: str
+    triples: list[Triple] = field(default_factory=list)
+
+    @property
+    def doc_ids(self) -> list[str]:
+        return sorted({t.doc_id for t in self.triples})
+
+    @property
+    def first(self) -> Triple:
+        return self.triples[0]
+
+
+@dataclass(frozen=True)
+class Subgraph:
+    """A sampled shape: its facts, the entity it asks for, and for multi-hop the bridge."""
+
+    type: QuestionType
+    facts: tuple[Fact, ...]
+    answers: tuple[str, ...]
+    ask: str = "object"  # simple: "object" or "subject"
+    bridge: str | None = None
+
+    @property
+    def doc_ids(self) -> tuple[str, ...]:
+        return tuple(sorted({d for f in self.facts for d in f.doc_ids}))
+
+    @property
+    def key(self) -> tuple[str, frozenset[tuple[str, str, str]]]:
+        """Equal for the same facts in another order (A и B / B и A)."""
+        return self.type, frozenset((f.subject_key, f.relation, f.object_key) for f in self.facts)
+
+    @property
+    def triples(self) -> tuple[Triple, ...]:
+        return tuple(f.first for f in self.facts)
+
+
+def _display(names: Sequence[str]) -> str:
+    counts: dict[str, int] = defaultdict(int)
+    for n in names:
+        counts[n] += 1
+    return min(counts, key=lambda n: (-counts[n], n))
+
+
+class FactGraph:
+    """Triples merged into facts and indexed by subject, (subject, relation), (relation, object)."""
+
+    def __init__(self, triples: Sequence[Triple]) -> None:
+        grouped: dict[tuple[str, str, str], list[Triple]] = defaultdict(list)
+        for t in triples:
+            subject, obj = t.subject.strip(), t.object.strip()
+            if not subject or not obj or not t.relation.strip():
+                continue
+            skey, okey = entity_key(subject), entity_key(obj)
+            if not skey or not okey or skey == okey:
+                continue
+            grouped[(skey, t.relation.strip(), okey)].append(t)
+        self.facts: list[Fact] = []
+        for (skey, rel, okey), ts in sorted(grouped.items()):
+            ts = sorted(ts, key=lambda t: (t.doc_id, t.subject_span, t.object_span))
+            self.facts.append(
+                Fact(
+                    _display([t.subject.strip() for t in ts]),
+                    rel,
+                    _display([t.object.strip() for t in ts]),
+                    skey,
+                    okey,
+                    ts,
+                )
+            )
+        self.by_sr: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        self.by_ro: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        self.by_subject: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.facts:
+            self.by_sr[(f.subject_key, f.relation)].append(f)
+            self.by_ro[(f.relation, f.object_key)].append(f)
+            self.by_subject[f.subject_key].append(f)
+
+    def unique_object(self, fact: Fact) -> bool:
+        return len(self.by_sr[(fact.subject_key, fact.relation)]) == 1
+
+    def unique_subject(self, fact: Fact) -> bool:
+        return len(self.by_ro[(fact.relation, fact.object_key)]) == 1
+
+
+def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) -> Iterator[Subgraph]:
+    """Candidate subgraphs of one shape in a seeded random order (each at most once)."""
+    facts = list(graph.facts)
+    rng.shuffle(facts)
+    if qtype == "simple":
+        for f in facts:
+            sides = []
+            if graph.unique_object(f):
+                sides.append("object")
+            if graph.unique_subject(f):
+                sides.append("subject")
+            if sides:
+                # asking for the object is better specified; ask for the subject now and then
+                side = sides[0] if len(sides) == 1 or rng.random() < 0.75 else sides[1]
+                answer = f.object if side == "object" else f.subject
+                yield Subgraph("simple", (f,), (answer,), ask=side)
+    elif qtype == "set":
+        groups = [g for _, g in sorted(graph.by_sr.items()) if 2 <= len(g) <= MAX_SET]
+        rng.shuffle(groups)
+        for g in groups:
+            yield Subgraph("set", tuple(g), tuple(sorted(f.object for f in g)))
+    elif qtype == "conditional":
+        for f1 in facts:
+            others = [
+                f
+                for f in graph.by_subject[f1.subject_key]
+                if f is not f1 and f.relation != f1.relation
+            ]
+            rng.shuffle(others)
+            for f2 in others[:2]:
+                subj1 = {f.subject_key for f in graph.by_ro[(f1.relation, f1.object_key)]}
+                subj2 = {f.subject_key for f in graph.by_ro[(f2.relation, f2.object_key)]}
+                if subj1 & subj2 == {f1.subject_key}:
+                    yield Subgraph("conditional", (f1, f2), (f1.subject,), ask="subject")
+    elif qtype == "multi_hop":
+        for f1 in facts:
+            if not graph.unique_object(f1) or f1.first.object_type.upper() not in BRIDGE_TYPES:
+                continue
+            nexts = [
+                f
+                for f in graph.by_subject[f1.object_key]
+                if f.object_key != f1.subject_key and graph.unique_object(f)
+            ]
+            if nexts:
+                f2 = rng.choice(nexts)
+                yield Subgraph("multi_hop", (f1, f2), (f2.object,), bridge=f1.object)
+    else:
+        raise ValueError(f"unknown question type {qtype!r}")

@@ -1,0 +1,159 @@
+"""A small hand-written Russian corpus with triples whose spans point into it."""
+
+from __future__ import annotations
+
+from dragon_bench.types import Document, Triple
+
+__all__ = ["DOCS", "TRIPLES", "triple"]
+
+DOCS = [
+    Document(
+        id="n1",
+        title="Новый глава корпорации",
+        text="Сергей Чемезов назначен директором «Ростеха». Чемезов родился в Черемхове.",
+    ),
+    Document(
+        id="n2",
+        title="Газпром",
+        text="Штаб-квартира «Газпрома» находится в Санкт-Петербурге. Алексей Миллер работает в "
+        "«Газпроме» с 2001 года. Миллер родился в Ленинграде.",
+    ),
+    Document(
+        id="n3",
+        title="Концерт",
+        text="Евгений Кисин — пианист и композитор. Кисин живёт в Праге. Кисин родился в Москве.",
+    ),
+    Document(
+        id="n4",
+        title="Отставка",
+        text="Мария Иванова заявила об отставке. Иванова работает в «Газпроме».",
+    ),
+]
+_TEXT = {d.id: d.full_text for d in DOCS}
+
+
+def triple(
+    doc_id: str,
+    subject: str,
+    relation: str,
+    obj: str,
+    s_type: str,
+    o_type: str,
+    s_at: str,
+    o_at: str,
+) -> Triple:
+    """A triple whose spans are the first occurrences of `s_at` and `o_at` in the document."""
+    text = _TEXT[doc_id]
+    s0, o0 = text.index(s_at), text.index(o_at)
+    start = text.rfind(".", 0, min(s0, o0)) + 1
+    end = text.find(".", max(s0, o0)) + 1 or len(text)
+    return Triple(
+        subject=subject,
+        relation=relation,
+        object=obj,
+        doc_id=doc_id,
+        subject_type=s_type,
+        object_type=o_type,
+        subject_span=(s0, s0 + len(s_at)),
+        object_span=(o0, o0 + len(o_at)),
+        sentence_span=(start, end),
+        extractor="hand",
+    )
+
+
+TRIPLES = [
+    triple(
+        "n1",
+        "Сергей Чемезов",
+        "назначить директором",
+        "Ростех",
+        "PER",
+        "ORG",
+        "Сергей Чемезов",
+        "«Ростеха»",
+    ),
+    triple(
+        "n1",
+        "Сергей Чемезов",
+        "PLACE_OF_BIRTH",
+        "Черемхово",
+        "PERSON",
+        "CITY",
+        "Чемезов",
+        "Черемхове",
+    ),
+    triple(
+        "n2",
+        "Газпром",
+        "HEADQUARTERED_IN",
+        "Санкт-Петербург",
+        "ORGANIZATION",
+        "CITY",
+        "Газпрома",
+        "Санкт-Петербурге",
+    ),
+    triple(
+        "n2",
+        "Алексей Миллер",
+        "WORKPLACE",
+        "Газпром",
+        "PERSON",
+        "ORGANIZATION",
+        "Алексей Миллер",
+        "Газпроме",
+    ),
+    triple(
+        "n2",
+        "Алексей Миллер",
+        "PLACE_OF_BIRTH",
+        "Ленинград",
+        "PERSON",
+        "CITY",
+        "Миллер родился",
+        "Ленинграде",
+    ),
+    triple(
+        "n3",
+        "Евгений Кисин",
+        "WORKS_AS",
+        "пианист",
+        "PERSON",
+        "PROFESSION",
+        "Евгений Кисин",
+        "пианист",
+    ),
+    triple(
+        "n3",
+        "Евгений Кисин",
+        "WORKS_AS",
+        "композитор",
+        "PERSON",
+        "PROFESSION",
+        "Евгений Кисин",
+        "композитор",
+    ),
+    triple(
+        "n3", "Евгений Кисин", "PLACE_RESIDES_IN", "Прага", "PERSON", "CITY", "Кисин живёт", "Праге"
+    ),
+    triple(
+        "n3",
+        "Евгений Кисин",
+        "PLACE_OF_BIRTH",
+        "Москва",
+        "PERSON",
+        "CITY",
+        "Кисин родился",
+        "Москве",
+    ),
+    triple("n4", "Мария Иванова", "заявить об", "отставка", "PER", "", "Мария Иванова", "отставке"),
+    triple(
+        "n4",
+        "Мария Иванова",
+        "WORKPLACE",
+        "Газпром",
+        "PERSON",
+        "ORGANIZATION",
+        "Иванова работает",
+        "«Газпроме»",
+    ),
+]

@@ -1,0 +1,99 @@
+"""generate_questions on a hand-made graph and on NEREL gold relations."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.questions import generate_questions
+from dragon_bench.questions.filters import SupportIndex, answer_in_question
+from dragon_bench.types import QUESTION_TYPES
+from tests.questions.corpus import DOCS, TRIPLES
+from tests.questions.nerel_gold import read_gold
+
+
+def _by_type(questions):  # type: ignore[no-untyped-def]
+    out: dict[str, list] = {}
+    for q in questions:
+        out.setdefault(q.type, []).append(q)
+    return out
+
+
+def test_four_types_from_a_small_graph() -> None:
+    qs = generate_questions(TRIPLES, DOCS, per_type=10, seed=1)
+    by = _by_type(qs)
+    assert set(by) == set(QUESTION_TYPES)
+    assert [q.id for q in qs] == list(range(len(qs)))
+    # set: the two professions of Кисин, stored as a list
+    sets = {q.question: q for q in by["set"]}
+    kisin = sets["Кем работает Евгений Кисин?"]
+    assert kisin.answers == ("композитор", "пианист") and kisin.answer == "композитор, пианист"
+    assert kisin.text_ids == ("n3",)
+    # multi-hop through the unnamed bridge «Газпром»
+    hops = {q.question: q for q in by["multi_hop"]}
+    hop = hops["Где находится штаб-квартира организации, в которой работает Алексей Миллер?"]
+    assert hop.answer == "Санкт-Петербург" and hop.text_ids == ("n2",)
+    # conditional: two facts about one person, who is the answer
+    cond = {q.question: q.answer for q in by["conditional"]}
+    both = {"Кто живёт в Праге и родился в Москве?", "Кто родился в Москве и живёт в Праге?"}
+    assert len(both & set(cond)) == 1
+    assert cond[(both & set(cond)).pop()] == "Евгений Кисин"
+    assert "Кто назначен директором «Ростеха» и родился в Черемхове?" in cond
+    for q in qs:
+        assert not any(answer_in_question(a, q.question) for a in q.answers), q
+        assert q.text_ids and set(q.text_ids) <= {d.id for d in DOCS}
+
+
+def test_same_seed_same_questions_and_cap_per_type() -> None:
+    a = generate_questions(TRIPLES, DOCS, per_type=2, seed=7)
+    b = generate_questions(list(reversed(TRIPLES)), DOCS, per_type=2, seed=7)
+    assert [(q.question, q.answers) for q in a] == [(q.question, q.answers) for q in b]
+    counts = {t: sum(q.type == t for q in a) for t in QUESTION_TYPES}
+    assert max(counts.values()) <= 2
+    assert generate_questions(TRIPLES, DOCS, per_type=0) == []
+
+
+def test_unsupported_answers_are_dropped() -> None:
+    # The object «Минск» appears in no source text: its question must not be generated.
+    fake = dataclasses.replace(TRIPLES[7], object="Минск", relation="PLACE_RESIDES_IN")
+    stats: dict = {}
+    qs = generate_questions([fake], DOCS, per_type=5, types=("simple",), stats=stats)
+    assert qs == [] and stats["rejected"] == {"unsupported": 1}
+    real = generate_questions([TRIPLES[7]], DOCS, per_type=5, types=("simple",))
+    assert len(real) == 1 and real[0].answer in ("Прага", "Евгений Кисин")
+
+
+def test_support_index_matches_strings_and_lemmas() -> None:
+    index = SupportIndex({"a": "Кисин живёт в Праге.", "b": "Ничего."})
+    assert index.supports("Прага", ["a"])  # by lemma
+    assert index.supports("в праге", ["a"])  # by string, case folded
+    assert not index.supports("Прага", ["b"])
+    assert not index.supports("Прага", ["missing"])
+    assert index.supports_all(["Прага", "Кисин"], ["b", "a"])
+
+
+def test_duplicates_are_removed() -> None:
+    twice = TRIPLES + [dataclasses.replace(t, doc_id="n3") for t in TRIPLES if t.doc_id == "n3"]
+    qs = generate_questions(twice, DOCS, per_type=50)
+    keys = [q.question.lower() for q in qs]
+    assert len(keys) == len(set(keys))
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(BadInputError, match="backend"):
+        generate_questions(TRIPLES, DOCS, backend="magic")
+    with pytest.raises(BadInputError, match="LLM"):
+        generate_questions(TRIPLES, DOCS, backend="llm")
+
+
+def test_nerel_gold_questions_are_supported(nerel_dev: Path) -> None:
+    docs, triples = read_gold(nerel_dev, limit=40)
+    qs = generate_questions(triples, docs, per_type=20, seed=0)
+    by = _by_type(qs)
+    assert {t: len(v) for t, v in by.items()} == {t: 20 for t in QUESTION_TYPES}
+    index = SupportIndex({d.id: d.full_text for d in docs})
+    assert all(index.supports_all(q.answers, q.text_ids) for q in qs)
+    assert len({q.question for q in qs}) == len(qs)

@@ -1,0 +1,40 @@
+"""Rendered template questions for known relations and for predicates from the parse."""
+
+from __future__ import annotations
+
+from dragon_bench.questions.templates import TEMPLATES, phrasing_for, render
+from dragon_bench.types import Triple
+from tests.questions.corpus import DOCS, TRIPLES
+
+TEXT = {d.id: d.full_text for d in DOCS}
+
+
+def test_relation_templates_inflect_names() -> None:
+    hq = phrasing_for(TRIPLES[2])
+    assert hq.ask_object == "Где находится штаб-квартира Газпрома?"
+    assert hq.ask_subject == "имеет штаб-квартиру в Санкт-Петербурге"
+    assert hq.describe_object == "город, где находится штаб-квартира Газпрома"
+    born = phrasing_for(Triple("Мария Иванова", "PLACE_OF_BIRTH", "Москва", "d", "PERSON", "CITY"))
+    assert born.ask_object == "Где родилась Мария Иванова?"
+    assert born.describe_object == "место рождения Марии Ивановой"
+    spouse = phrasing_for(
+        Triple("Алексей Миллер", "SPOUSE", "Ирина Миллер", "d", "PERSON", "PERSON")
+    )
+    assert spouse.ask_object == "С кем состоит в браке Алексей Миллер?"
+
+
+def test_generic_predicate_uses_the_sentence_forms() -> None:
+    # «назначен директором «Ростеха»» comes from the sentence; the verb agrees with «Кто».
+    appointed = phrasing_for(TRIPLES[0], TEXT["n1"])
+    assert appointed.ask_subject == "назначен директором «Ростеха»"
+    resigned = phrasing_for(TRIPLES[9], TEXT["n4"])
+    assert resigned.ask_object == "О чём заявила Мария Иванова?"
+    assert resigned.ask_subject == "заявил об отставке"
+
+
+def test_every_template_renders() -> None:
+    for name, tpl in TEMPLATES.items():
+        for form in (tpl.ask_object, tpl.ask_subject, tpl.describe_object):
+            if form:
+                out = render(form, s="Алексей Миллер", o="Газпром", object_type="CITY")
+                assert "{" not in out, name
