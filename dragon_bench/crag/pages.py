@@ -1,0 +1,77 @@
+"""CRAG search results as Documents: HTML to text with trafilatura, the snippet as a fallback."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from email.utils import parsedate_to_datetime
+from urllib.parse import urlparse
+
+from dragon_bench.crag.data import CragExample, SearchResult
+from dragon_bench.types import Document
+
+__all__ = ["html_to_text", "page_document", "example_documents"]
+
+_TAGS = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"[ \t\r\f\v]+")
+
+
+def html_to_text(html: str) -> str:
+    """The main text of an HTML page (trafilatura, Barbaresi 2021); "" when nothing is found."""
+    if not html or not html.strip():
+        return ""
+    import trafilatura
+
+    try:
+        text = trafilatura.extract(
+            html, include_comments=False, include_tables=True, favor_recall=True
+        )
+    except Exception:  # trafilatura raises assorted errors on broken markup
+        text = None
+    return (text or "").strip()
+
+
+def _clean_snippet(snippet: str) -> str:
+    return _SPACE.sub(" ", _TAGS.sub("", snippet)).strip()
+
+
+def _modified(raw: str) -> datetime | None:
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    try:
+        return datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        pass
+    try:
+        return parsedate_to_datetime(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+def page_document(page: SearchResult, doc_id: str, *, extract: bool = True) -> Document:
+    """One search result as a Document: the extracted page text, or its snippet when the HTML
+    yields nothing (or `extract` is False)."""
+    text = html_to_text(page.page_result) if extract else ""
+    if not text:
+        text = _clean_snippet(page.page_snippet)
+    return Document(
+        id=doc_id,
+        text=text,
+        title=page.page_name.strip(),
+        url=page.page_url or None,
+        published_at=_modified(page.page_last_modified),
+        source=urlparse(page.page_url).netloc if page.page_url else "",
+        lang="en",
+    )
+
+
+def example_documents(
+    example: CragExample, *, max_pages: int | None = None, extract: bool = True
+) -> list[Document]:
+    """The search results of an example, in rank order, as Documents `<interaction_id>/<rank>`."""
+    pages = example.search_results[:max_pages] if max_pages is not None else example.search_results
+    return [
+        page_document(p, f"{example.interaction_id}/{rank}", extract=extract)
+        for rank, p in enumerate(pages)
+    ]
