@@ -102,8 +102,11 @@ class Hub:
         *,
         parent: str | None = None,
         extra: dict[str, Any] | None = None,
+        private_extra: dict[str, Any] | None = None,
     ) -> None:
         """Write both halves; each lands under its final name only when complete.
+
+        `extra` goes into both manifests, `private_extra` into the private one only.
 
         Files go to a temporary folder that is then moved into place, and the manifest is
         written last, so readers (which require the manifest) never see a partial revision.
@@ -115,7 +118,8 @@ class Hub:
                 raise BadInputError(f"revision {version} already exists in {self.url} ({half})")
         created = datetime.now(UTC).isoformat(timespec="seconds")
         for half, tables in (("private", private), ("public", public)):
-            self._write_half(half, version, tables, parent, created, extra or {})
+            more = {**(extra or {}), **(private_extra or {})} if half == "private" else extra
+            self._write_half(half, version, tables, parent, created, more or {})
 
     def _write_half(
         self,
