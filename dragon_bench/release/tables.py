@@ -1,0 +1,128 @@
+"""Arrow tables of a revision: texts, questions, gold answers and the knowledge graph."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pyarrow as pa
+
+from dragon_bench.types import Document, Question, Triple
+
+__all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "revision_tables"]
+
+KG_SCHEMA = pa.schema(
+    [
+        ("subject", pa.string()),
+        ("relation", pa.string()),
+        ("object", pa.string()),
+        ("subject_type", pa.string()),
+        ("object_type", pa.string()),
+        ("doc_id", pa.string()),
+        ("subject_start", pa.int64()),
+        ("subject_end", pa.int64()),
+        ("object_start", pa.int64()),
+        ("object_end", pa.int64()),
+        ("sentence_start", pa.int64()),
+        ("sentence_end", pa.int64()),
+        ("extractor", pa.string()),
+        ("novel", pa.bool_()),
+    ]
+)
+
+
+def kg_table(triples: Sequence[Triple], known: Sequence[Triple] = ()) -> pa.Table:
+    """Triples as rows (spans flattened); `known` ones (held by the reference KB) get novel=False."""
+    rows = [(t, True) for t in triples] + [(t, False) for t in known]
+    cols: dict[str, list[object]] = {name: [] for name in KG_SCHEMA.names}
+    for t, novel in rows:
+        cols["subject"].append(t.subject)
+        cols["relation"].append(t.relation)
+        cols["object"].append(t.object)
+        cols["subject_type"].append(t.subject_type)
+        cols["object_type"].append(t.object_type)
+        cols["doc_id"].append(t.doc_id)
+        cols["subject_start"].append(t.subject_span[0])
+        cols["subject_end"].append(t.subject_span[1])
+        cols["object_start"].append(t.object_span[0])
+        cols["object_end"].append(t.object_span[1])
+        cols["sentence_start"].append(t.sentence_span[0])
+        cols["sentence_end"].append(t.sentence_span[1])
+        cols["extractor"].append(t.extractor)
+        cols["novel"].append(novel)
+    return pa.table(cols, schema=KG_SCHEMA)
+
+
+def triples_from_table(table: pa.Table) -> list[Triple]:
+    """The inverse of `kg_table` (also reads tables without the optional columns)."""
+    out = []
+    names = set(table.column_names)
+    for row in table.to_pylist():
+
+        def span(prefix: str, row: dict[str, object] = row) -> tuple[int, int]:
+            if f"{prefix}_start" in names:
+                return int(row[f"{prefix}_start"] or 0), int(row[f"{prefix}_end"] or 0)  # type: ignore[call-overload]
+            return (0, 0)
+
+        out.append(
+            Triple(
+                subject=str(row["subject"]),
+                relation=str(row["relation"]),
+                object=str(row["object"]),
+                doc_id=str(row["doc_id"]),
+                subject_type=str(row.get("subject_type") or ""),
+                object_type=str(row.get("object_type") or ""),
+                subject_span=span("subject"),
+                object_span=span("object"),
+                sentence_span=span("sentence"),
+                extractor=str(row.get("extractor") or ""),
+            )
+        )
+    return out
+
+
+def revision_tables(
+    documents: Sequence[Document],
+    questions: Sequence[Question],
+    ids: Mapping[str, int],
+    kg: pa.Table,
+) -> tuple[dict[str, pa.Table], dict[str, pa.Table]]:
+    """The public and private tables of DESIGN.md; public texts are ordered by public id."""
+    by_public = sorted(documents, key=lambda d: ids[d.id])
+    public = {
+        "texts": pa.table(
+            {"id": [ids[d.id] for d in by_public], "text": [d.full_text for d in by_public]},
+            schema=pa.schema([("id", pa.int64()), ("text", pa.string())]),
+        ),
+        "questions": pa.table(
+            {"id": [q.id for q in questions], "question": [q.question for q in questions]},
+            schema=pa.schema([("id", pa.int64()), ("question", pa.string())]),
+        ),
+    }
+    private = {
+        "texts": pa.table(
+            {"id": [d.id for d in by_public], "public_id": [ids[d.id] for d in by_public]},
+            schema=pa.schema([("id", pa.string()), ("public_id", pa.int64())]),
+        ),
+        "qa": pa.table(
+            {
+                "id": [q.id for q in questions],
+                "question": [q.question for q in questions],
+                "answer": [q.answer for q in questions],
+                "answers": [list(q.answers) or [q.answer] for q in questions],
+                "type": [q.type for q in questions],
+                "text_ids": [list(q.text_ids) for q in questions],
+            },
+            schema=pa.schema(
+                [
+                    ("id", pa.int64()),
+                    ("question", pa.string()),
+                    ("answer", pa.string()),
+                    ("answers", pa.list_(pa.string())),
+                    ("type", pa.string()),
+                    ("text_ids", pa.list_(pa.string())),
+                ]
+            ),
+        ),
+        "kg": kg,
+    }
+    return public, private

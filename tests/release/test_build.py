@@ -1,0 +1,131 @@
+"""build_revision: the DESIGN.md layout, dynamic updates, bad input and atomic failure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.hub import Hub
+from dragon_bench.release import build_revision, public_ids, triples_from_table
+from dragon_bench.types import QUESTION_TYPES, Document
+from tests.questions.corpus import DOCS, TRIPLES
+from tests.questions.nerel_gold import read_gold
+
+
+def test_public_ids_are_a_keyed_permutation() -> None:
+    ids = [f"doc-{i}" for i in range(200)]
+    a = public_ids(ids, "k1")
+    assert sorted(a.values()) == list(range(200))
+    assert public_ids(list(reversed(ids)), "k1") == a  # input order does not matter
+    b = public_ids(ids, "k2")
+    assert a != b
+    # not the identity nor the input order: many ids move
+    assert sum(a[i] == n for n, i in enumerate(ids)) < 10
+    with pytest.raises(ValueError):
+        public_ids(["x", "x"], "k")
+
+
+def test_build_writes_the_design_layout(tmp_path: Path) -> None:
+    hub = Hub(str(tmp_path / "hub"))
+    stats: dict = {}
+    version = build_revision(DOCS, hub, triples=TRIPLES, per_type=3, seed=0, stats=stats)
+    assert version == "1.0.0" and hub.versions() == ["1.0.0"]
+    root = tmp_path / "hub"
+    assert sorted(p.name for p in (root / "public" / "1.0.0").iterdir()) == [
+        "manifest.json",
+        "questions.parquet",
+        "texts.parquet",
+    ]
+    texts = pq.read_table(root / "public" / "1.0.0" / "texts.parquet").to_pylist()
+    assert sorted(t["id"] for t in texts) == list(range(len(DOCS)))
+    assert {t["text"] for t in texts} == {d.full_text for d in DOCS}
+    questions = hub.read_table("public", version, "questions").to_pylist()
+    assert [q["id"] for q in questions] == list(range(len(questions)))
+    assert set(questions[0]) == {"id", "question"}
+    qa = hub.read_table("private", version, "qa").to_pylist()
+    assert [q["id"] for q in qa] == [q["id"] for q in questions]
+    assert {q["type"] for q in qa} == set(QUESTION_TYPES)
+    for row in qa:
+        assert row["answers"] and set(row["text_ids"]) <= {d.id for d in DOCS}
+        if row["type"] == "set":
+            assert row["answer"] == ", ".join(row["answers"]) and len(row["answers"]) >= 2
+    mapping = hub.read_table("private", version, "texts").to_pylist()
+    by_public = {t["id"]: t["text"] for t in texts}
+    for m in mapping:  # the private map joins internal ids to the published texts
+        assert by_public[m["public_id"]] == next(d.full_text for d in DOCS if d.id == m["id"])
+    kg = triples_from_table(hub.read_table("private", version, "kg"))
+    assert set(kg) == set(TRIPLES)
+    public_manifest = json.loads((root / "public" / "1.0.0" / "manifest.json").read_text())
+    private_manifest = hub.read_manifest("private", version)
+    assert "id_key" not in public_manifest and "content_hashes" not in public_manifest
+    assert private_manifest["content_hashes"] == {d.id: d.content_hash for d in DOCS}
+    public_blob = "".join(p.read_text(errors="ignore") for p in (root / "public").rglob("*.json"))
+    assert not any(d.id in public_blob for d in DOCS)
+    assert stats["new"] == len(DOCS)
+
+
+def test_same_seed_same_revision_content(tmp_path: Path) -> None:
+    a = build_revision(DOCS, str(tmp_path / "a"), triples=TRIPLES, per_type=3, id_key="k")
+    b = build_revision(DOCS, str(tmp_path / "b"), triples=TRIPLES, per_type=3, id_key="k")
+    for half, name in (("public", "texts"), ("public", "questions"), ("private", "qa")):
+        ta = Hub(str(tmp_path / "a")).read_table(half, a, name)  # type: ignore[arg-type]
+        tb = Hub(str(tmp_path / "b")).read_table(half, b, name)  # type: ignore[arg-type]
+        assert ta.equals(tb), (half, name)
+
+
+def test_dynamic_update_builds_on_new_documents_only(nerel_dev: Path, tmp_path: Path) -> None:
+    docs, triples = read_gold(nerel_dev, limit=30)
+    hub = Hub(str(tmp_path / "hub"))
+    first = build_revision(docs[:20], hub, triples=triples, per_type=5)
+    second = build_revision(docs, hub, triples=triples, per_type=5)
+    assert (first, second) == ("1.0.0", "1.1.0")
+    manifest = hub.read_manifest("public", second)
+    assert manifest["parent"] == "1.0.0"
+    assert manifest["counts"]["texts"] == 30  # the whole corpus is published
+    newer = {d.id for d in docs[20:]}
+    for row in hub.read_table("private", second, "qa").to_pylist():
+        assert set(row["text_ids"]) <= newer
+    assert (
+        hub.read_manifest("private", second)["id_key"]
+        == hub.read_manifest("private", first)["id_key"]
+    )
+    # nothing new: a clear error and no revision
+    with pytest.raises(BadInputError, match="no new documents since revision 1.1.0"):
+        build_revision(docs, hub, triples=triples, per_type=5)
+    assert hub.versions() == ["1.0.0", "1.1.0"]
+    # an explicit version and a full rebuild
+    assert (
+        build_revision(docs, hub, triples=triples, per_type=5, full=True, version="1.5.0")
+        == "1.5.0"
+    )
+    assert hub.read_manifest("public", "1.5.0")["parent"] is None
+
+
+def test_bad_input_gives_clear_errors(tmp_path: Path) -> None:
+    hub = str(tmp_path / "hub")
+    with pytest.raises(BadInputError, match="no documents"):
+        build_revision([], hub, triples=[])
+    with pytest.raises(BadInputError, match="no questions"):
+        build_revision(DOCS, hub, triples=[])
+    clash = [DOCS[0], Document(id=DOCS[0].id, text="другой текст")]
+    with pytest.raises(BadInputError, match="twice"):
+        build_revision(clash, hub, triples=TRIPLES)
+    with pytest.raises(BadInputError, match="version"):
+        build_revision(DOCS, hub, triples=TRIPLES, version="2.x")
+    assert not (tmp_path / "hub" / "public").exists() or Hub(hub).versions() == []
+
+
+def test_a_failure_midway_leaves_no_revision(tmp_path: Path) -> None:
+    class Broken:
+        def split(self, triples):  # type: ignore[no-untyped-def]
+            raise RuntimeError("knowledge base went away")
+
+    hub = Hub(str(tmp_path / "hub"))
+    with pytest.raises(RuntimeError):
+        build_revision(DOCS, hub, triples=TRIPLES, novelty=Broken())
+    assert hub.versions() == [] and hub.versions("private") == []
+    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2) == "1.0.0"  # rerun works
