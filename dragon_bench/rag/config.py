@@ -1,0 +1,120 @@
+"""A RAG pipeline as configuration: which retriever, reranker and generator, and how deep each goes."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dragon_bench.errors import BadInputError
+
+__all__ = ["PipelineConfig", "RETRIEVERS", "RERANKERS", "GENERATORS"]
+
+RETRIEVERS = ("bm25", "dense", "hybrid")
+RERANKERS = ("none", "lexical", "cross-encoder", "llm")
+GENERATORS = ("extractive", "llm")
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    """Settings of a retrieve → rerank → generate pipeline (Ragnarök-style).
+
+    `retrieve_k` texts are retrieved, the first `rerank_k` reranked, the first `top_k` sent to
+    the generator, and the first `found_k` reported as `found_ids`. `dense_model` is `navec`
+    (offline), `st:<local model path>` or `api` (the embeddings endpoint of DRAGON_LLM_*).
+    """
+
+    retriever: str = "bm25"
+    dense_model: str = "navec"
+    k1: float = 1.5
+    b: float = 0.75
+    rrf_k: int = 60
+    segment_window: int = 3
+    segment_stride: int = 2
+    retrieve_k: int = 100
+    reranker: str = "lexical"
+    reranker_model: str = ""
+    rerank_k: int = 20
+    generator: str = "extractive"
+    top_k: int = 5
+    found_k: int = 10
+    max_question_chars: int = 2000
+    run_id: str = "dragon-baseline"
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (
+            ("retriever", self.retriever, RETRIEVERS),
+            ("reranker", self.reranker, RERANKERS),
+            ("generator", self.generator, GENERATORS),
+        ):
+            if value not in allowed:
+                raise BadInputError(f"pipeline {name} {value!r} is not one of {', '.join(allowed)}")
+        for name in (
+            "retrieve_k",
+            "rerank_k",
+            "top_k",
+            "found_k",
+            "segment_window",
+            "segment_stride",
+        ):
+            if getattr(self, name) < 1:
+                raise BadInputError(
+                    f"pipeline {name} must be at least 1, got {getattr(self, name)}"
+                )
+        if self.reranker == "cross-encoder" and not self.reranker_model:
+            raise BadInputError(
+                "reranker 'cross-encoder' needs reranker_model (a local model path)"
+            )
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, where: str = "pipeline config") -> PipelineConfig:
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise BadInputError(
+                f"{where}: unknown setting(s) {', '.join(unknown)}; known: {', '.join(known)}"
+            )
+        clean: dict[str, Any] = {}
+        for key, value in data.items():
+            kind = type(getattr(cls(), key))
+            try:
+                clean[key] = kind(value)
+            except (TypeError, ValueError) as exc:
+                raise BadInputError(f"{where}: {key}={value!r} is not a {kind.__name__}") from exc
+        return cls(**clean)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> PipelineConfig:
+        """Read a YAML or JSON file (a mapping of the fields above; a `pipeline:` key may wrap it)."""
+        import yaml
+
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BadInputError(f"cannot read pipeline config: {exc}", path=str(p)) from exc
+        try:
+            data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
+        except (ValueError, yaml.YAMLError) as exc:
+            raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(p)) from exc
+        if isinstance(data, dict) and isinstance(data.get("pipeline"), dict):
+            data = data["pipeline"]
+        if not isinstance(data, dict):
+            raise BadInputError("a pipeline config is a mapping of settings", path=str(p))
+        return cls.from_dict(data, where=str(p))
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def replace(self, **changes: Any) -> PipelineConfig:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def needs_llm(self) -> bool:
+        return (
+            self.reranker == "llm"
+            or self.generator == "llm"
+            or (self.retriever != "bm25" and self.dense_model == "api")
+        )

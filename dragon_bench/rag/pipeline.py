@@ -1,0 +1,173 @@
+"""The pipeline: retrieve texts, rerank the head of the list, generate a cited answer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.rag.answer import Generation, RagAnswer
+from dragon_bench.rag.candidate import Candidate
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.retriever import Retriever, atomic_dir
+
+__all__ = ["Pipeline", "make_llm"]
+
+
+def make_llm(llm: Any = None) -> Any:
+    """The given client, or one from DRAGON_LLM_* variables (a clear error when unset)."""
+    if llm is not None:
+        return llm
+    from dragon_bench.llm import LLMClient, LLMSettings
+
+    settings = LLMSettings.from_env()
+    if not settings.configured:
+        raise BadInputError(
+            "this pipeline calls an LLM: set DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL "
+            "(any OpenAI-compatible endpoint)"
+        )
+    return LLMClient(settings)
+
+
+def _make_retriever(config: PipelineConfig, llm: Any) -> Retriever:
+    from dragon_bench.rag.bm25 import BM25Retriever
+    from dragon_bench.rag.dense import DenseRetriever, make_encoder
+    from dragon_bench.rag.hybrid import HybridRetriever
+
+    def dense() -> DenseRetriever:
+        return DenseRetriever(make_encoder(config.dense_model, llm))
+
+    if config.retriever == "bm25":
+        return BM25Retriever(k1=config.k1, b=config.b)
+    if config.retriever == "dense":
+        return dense()
+    return HybridRetriever(
+        [BM25Retriever(k1=config.k1, b=config.b), dense()],
+        rrf_k=config.rrf_k,
+        depth=config.retrieve_k,
+    )
+
+
+def _make_reranker(config: PipelineConfig, llm: Any) -> Any:
+    from dragon_bench.rag import rerank
+
+    if config.reranker == "none":
+        return rerank.IdentityReranker()
+    if config.reranker == "lexical":
+        return rerank.LexicalReranker()
+    if config.reranker == "cross-encoder":
+        return rerank.CrossEncoderReranker(config.reranker_model)
+    return rerank.LLMReranker(llm)
+
+
+def _make_generator(config: PipelineConfig, llm: Any) -> Any:
+    if config.generator == "extractive":
+        from dragon_bench.rag.extractive import ExtractiveGenerator
+
+        return ExtractiveGenerator()
+    from dragon_bench.rag.llmgen import LLMGenerator
+
+    return LLMGenerator(llm)
+
+
+def _pairs(texts: Any) -> list[tuple[str, str]]:
+    if hasattr(texts, "texts") and isinstance(texts.texts, Mapping):  # a client Revision
+        texts = texts.texts
+    items: Iterable[Any] = texts.items() if isinstance(texts, Mapping) else texts
+    return [(str(k), "" if v is None else str(v)) for k, v in items]
+
+
+class Pipeline:
+    """Retriever, reranker and generator from one PipelineConfig; the same object serves
+    `/v1/search`, `/v1/rerank`, `/v1/generate` and `/v1/rag` (TREC RAG 2024 I/O)."""
+
+    def __init__(
+        self,
+        config: PipelineConfig | None = None,
+        *,
+        retriever: Retriever | None = None,
+        llm: Any = None,
+    ) -> None:
+        self.config = config or PipelineConfig()
+        self._llm = make_llm(llm) if self.config.needs_llm else llm
+        self.retriever = retriever or _make_retriever(self.config, self._llm)
+        self.reranker = _make_reranker(self.config, self._llm)
+        self.generator = _make_generator(self.config, self._llm)
+
+    # -- building and storing ---------------------------------------------------------------
+    @classmethod
+    def build(
+        cls, texts: Any, config: PipelineConfig | None = None, *, llm: Any = None
+    ) -> Pipeline:
+        """Segment and index texts: a {id: text} mapping, (id, text) pairs or a client Revision."""
+        from dragon_bench.rag.segment import segment_texts
+
+        self = cls(config, llm=llm)
+        cfg = self.config
+        segments = segment_texts(
+            _pairs(texts), window=cfg.segment_window, stride=cfg.segment_stride
+        )
+        self.retriever.index(segments)
+        return self
+
+    def save(self, path: str | Path) -> None:
+        """Write the config and the index to a folder, atomically."""
+
+        def fill(tmp: Path) -> None:
+            (tmp / "pipeline.json").write_text(json.dumps(self.config.to_dict(), indent=1), "utf-8")
+            self.retriever.save(tmp / "index")
+
+        atomic_dir(path, fill)
+
+    @classmethod
+    def load(cls, path: str | Path, *, llm: Any = None, **overrides: Any) -> Pipeline:
+        """A saved pipeline; `overrides` change settings that need no new index (reranker, k...)."""
+        from dragon_bench.rag.store import load_retriever
+
+        file = Path(path) / "pipeline.json"
+        if not file.exists():
+            raise BadInputError(f"{path} is not a saved pipeline (no pipeline.json)")
+        config = PipelineConfig.from_dict(json.loads(file.read_text("utf-8")), where=str(file))
+        config = config.replace(**overrides)
+        if config.needs_llm:
+            llm = make_llm(llm)
+        return cls(config, retriever=load_retriever(Path(path) / "index", llm), llm=llm)
+
+    # -- the stages ---------------------------------------------------------------------------
+    def _query(self, question: str) -> str:
+        return question[: self.config.max_question_chars]
+
+    def search(self, query: str, k: int | None = None) -> list[Candidate]:
+        return self.retriever.search(self._query(query), k or self.config.retrieve_k)
+
+    def rerank(self, query: str, candidates: Sequence[Candidate]) -> list[Candidate]:
+        head = list(candidates[: self.config.rerank_k])
+        return self.reranker.rerank(self._query(query), head) + list(
+            candidates[self.config.rerank_k :]
+        )
+
+    def generate(self, question: str, candidates: Sequence[Candidate]) -> Generation:
+        return self.generator.generate(self._query(question), list(candidates[: self.config.top_k]))
+
+    def answer(self, qid: str, question: str) -> RagAnswer:
+        """Retrieve, rerank, generate; texts found are the reranked list's first `found_k`."""
+        cfg = self.config
+        if not question.strip():
+            return RagAnswer(str(qid), question, (), (), (), "", cfg.run_id)
+        ranked = self.rerank(question, self.search(question))
+        context = ranked[: cfg.top_k]
+        generation = self.generate(question, context)
+        return RagAnswer.build(
+            str(qid),
+            question,
+            [c.docid for c in ranked[: cfg.found_k]],
+            [c.docid for c in context],
+            generation,
+            cfg.run_id,
+        )
+
+    def __call__(self, question: str) -> RagAnswer:
+        """For `client.run`: the answer without a question id."""
+        return self.answer("", question)

@@ -1,0 +1,117 @@
+"""Dense and hybrid retrieval, pipeline configs, saved pipelines, and a pipeline under client.run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from dragon_bench.client import run
+from dragon_bench.client.run import run_system
+from dragon_bench.errors import BadInputError
+from dragon_bench.llm import LLMClient
+from dragon_bench.rag import Candidate, segment_texts
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.dense import APIEncoder, DenseRetriever
+from dragon_bench.rag.hybrid import reciprocal_rank_fusion
+from dragon_bench.rag.pipeline import Pipeline
+from dragon_bench.rag.store import load_retriever
+
+TEXTS = {
+    1: "Футбольный клуб «Зенит» выиграл чемпионат России. Тренер команды доволен.",
+    2: "Президент Барак Обама и его жена Мишель купили дом в Вашингтоне.",
+    3: "Компания Яндекс открыла новый офис в Казани. В нём будут работать программисты.",
+    4: "На Урале выпал снег. Синоптики обещают морозы до минус тридцати градусов.",
+}
+
+
+def test_rrf_matches_hand_computation() -> None:
+    a = [Candidate("x", 9, ""), Candidate("y", 8, "")]
+    b = [Candidate("y", 1, ""), Candidate("z", 0.5, "")]
+    fused = reciprocal_rank_fusion([a, b], k=60)
+    assert [c.docid for c in fused] == ["y", "x", "z"]
+    assert fused[0].score == pytest.approx(1 / 62 + 1 / 61)
+    assert fused[2].score == pytest.approx(1 / 62)
+
+
+def test_navec_dense_retrieval_and_roundtrip(tmp_path: Path) -> None:
+    r = DenseRetriever()
+    r.index(segment_texts([(str(k), v) for k, v in TEXTS.items()]))
+    assert r.search("погода холод снегопад", 2)[0].docid == "4"
+    assert r.search("футбол", 1)[0].docid == "1"
+    r.save(tmp_path / "d")
+    loaded = load_retriever(tmp_path / "d")
+    assert [c.docid for c in loaded.search("футбол", 4)] == [c.docid for c in r.search("футбол", 4)]
+    assert r.search("   ", 3) == []
+
+
+def test_api_embeddings_encoder(llm_server: Any, tmp_path: Path) -> None:
+    llm = LLMClient(llm_server.settings(tmp_path))
+    r = DenseRetriever(APIEncoder(llm))
+    r.index(segment_texts([(str(k), v) for k, v in TEXTS.items()]))
+    assert r.matrix.shape[0] == len(r.table)
+    np.testing.assert_allclose(np.linalg.norm(r.matrix, axis=1), 1.0, rtol=1e-5)
+    # the fake server's embedding of a text equal to a segment is that segment's vector
+    seg = r.table.segments[0]
+    assert r.search(seg.text, 1)[0].docid == seg.doc_id
+
+
+@pytest.mark.parametrize("retriever", ["bm25", "dense", "hybrid"])
+def test_pipeline_answers_and_reloads(retriever: str, tmp_path: Path) -> None:
+    p = Pipeline.build(TEXTS, PipelineConfig(retriever=retriever, found_k=2))
+    ans = p.answer("7", "Где Яндекс открыл новый офис?")
+    assert ans.found_ids[0] == 3 and len(ans.found_ids) <= 2
+    assert ans.model_answer == "Казани"
+    assert ans.to_trec()["answer"][0]["citations"] == [0]
+    p.save(tmp_path / "p")
+    again = Pipeline.load(tmp_path / "p", reranker="none")
+    assert again.config.reranker == "none" and again.config.retriever == retriever
+    assert again.answer("7", "Где Яндекс открыл новый офис?").found_ids[0] == 3
+
+
+def test_config_files_and_errors(tmp_path: Path) -> None:
+    f = tmp_path / "p.yaml"
+    f.write_text("pipeline:\n  retriever: hybrid\n  top_k: 3\n  reranker: none\n")
+    cfg = PipelineConfig.from_file(f)
+    assert (cfg.retriever, cfg.top_k, cfg.reranker) == ("hybrid", 3, "none")
+    (tmp_path / "p.json").write_text(json.dumps(cfg.to_dict()))
+    assert PipelineConfig.from_file(tmp_path / "p.json") == cfg
+    f.write_text("retriever: bm25\ntopk: 3\n")
+    with pytest.raises(BadInputError, match="unknown setting.*topk"):
+        PipelineConfig.from_file(f)
+    with pytest.raises(BadInputError, match="retriever 'splade'"):
+        PipelineConfig(retriever="splade")
+    with pytest.raises(BadInputError, match="top_k=.x. is not a int"):
+        PipelineConfig.from_dict({"top_k": "x"})
+
+
+def test_llm_pipeline_needs_endpoint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DRAGON_LLM_BASE_URL", raising=False)
+    with pytest.raises(BadInputError, match="DRAGON_LLM_BASE_URL"):
+        Pipeline(PipelineConfig(generator="llm"))
+
+
+def test_pipeline_under_client_run_keeps_partial_results(llm_server: Any, tmp_path: Path) -> None:
+    llm = LLMClient(llm_server.settings(None))
+
+    def reply(body: dict[str, Any]) -> Any:
+        question = body["messages"][1]["content"]
+        if "снег" in question:
+            return (500, {"error": "down"})  # this one keeps failing after the retries
+        return json.dumps({"answer": "ответ", "sentences": [{"text": "ответ", "citations": [1]}]})
+
+    llm_server.reply = reply
+    p = Pipeline.build(TEXTS, PipelineConfig(generator="llm", reranker="none"), llm=llm)
+    questions = {0: "Кто купил дом в Вашингтоне?", 1: "Где выпал снег?", 2: ""}
+    outcome = run_system(p, questions, progress=False, concurrency=2)
+    assert set(outcome.failures) == {"1"}
+    assert (
+        outcome.results["0"]["found_ids"][0] == 2
+        and outcome.results["0"]["model_answer"] == "ответ"
+    )
+    assert outcome.results["2"] == {"found_ids": [], "model_answer": ""}
+    results = run(lambda q: p.answer("", q), {0: questions[0]}, progress=False)
+    assert results["0"]["model_answer"] == "ответ"
