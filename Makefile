@@ -2,6 +2,7 @@ PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SRC := $(wildcard dragon_bench tests benchmarks)
 
 .PHONY: demo test install lint typecheck unit bench clean
 
@@ -21,8 +22,8 @@ $(STAMP): pyproject.toml $(VENV)/bin/python
 install: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check dragon_bench tests benchmarks
-	$(BIN)/ruff format --check dragon_bench tests benchmarks
+	$(BIN)/ruff check $(SRC)
+	$(BIN)/ruff format --check $(SRC)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy dragon_bench
