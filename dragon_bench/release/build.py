@@ -35,8 +35,9 @@ def dedup(
 ) -> list[Document]:
     """Near-duplicate removal by the corpus layer (MinHash LSH); exact content hashes if that
     part is absent. With `reference`, documents that duplicate a reference one go too."""
+    dedup_documents: Any
     try:
-        from dragon_bench.corpus import dedup_documents  # type: ignore[attr-defined]
+        from dragon_bench.corpus import dedup_documents
     except (ImportError, AttributeError):
         dedup_documents = None
     if dedup_documents is not None:

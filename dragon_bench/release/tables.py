@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 
+from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document, Question, Triple
 
-__all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "revision_tables"]
+__all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "read_triples", "revision_tables"]
 
 KG_SCHEMA = pa.schema(
     [
@@ -126,3 +130,50 @@ def revision_tables(
         "kg": kg,
     }
     return public, private
+
+
+def _triple_from_json(obj: dict[str, object], path: str, line: int) -> Triple:
+    try:
+        spans: dict[str, Any] = {}
+        for k in ("subject_span", "object_span", "sentence_span"):
+            if k in obj:
+                pair: Any = obj[k]
+                spans[k] = (int(pair[0]), int(pair[1]))
+        return Triple(
+            subject=str(obj["subject"]),
+            relation=str(obj["relation"]),
+            object=str(obj["object"]),
+            doc_id=str(obj["doc_id"]),
+            subject_type=str(obj.get("subject_type") or ""),
+            object_type=str(obj.get("object_type") or ""),
+            extractor=str(obj.get("extractor") or ""),
+            **spans,
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadInputError(
+            f"not a triple ({exc!r}): needs subject, relation, object, doc_id", path=path, line=line
+        ) from None
+
+
+def read_triples(path: str | Path) -> list[Triple]:
+    """Triples from a JSON-lines file (Triple fields, spans as pairs) or a kg.parquet table."""
+    path = Path(path)
+    if not path.is_file():
+        raise BadInputError("no such triples file", path=str(path))
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return triples_from_table(pq.read_table(path))
+    out = []
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise BadInputError(f"bad JSON: {exc.msg}", path=str(path), line=n) from None
+            if not isinstance(obj, dict):
+                raise BadInputError("a line must hold one JSON object", path=str(path), line=n)
+            out.append(_triple_from_json(obj, str(path), n))
+    return out

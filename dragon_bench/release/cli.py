@@ -1,0 +1,98 @@
+"""`dragon build` and `dragon publish`: write a revision into a hub, push its public half."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from dragon_bench.output import Format, emit
+
+__all__ = ["register", "make_llm"]
+
+
+def make_llm(needed: bool) -> Any:
+    """An LLMClient from DRAGON_LLM_* settings when an LLM backend is chosen, else None."""
+    if not needed:
+        return None
+    from dragon_bench.errors import BadInputError
+    from dragon_bench.llm import LLMClient, LLMSettings
+
+    settings = LLMSettings.from_env()
+    if not settings.configured:
+        raise BadInputError("the llm backend needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL")
+    return LLMClient(settings)
+
+
+def build(
+    corpus: Path = typer.Option(..., help="Corpus: jsonl, csv, parquet, brat or HTML folder."),
+    hub: str = typer.Option(..., help="Revision hub: folder or fsspec URL."),
+    version: str | None = typer.Option(None, help="Version to write (default: next 1.N.0)."),
+    parent: str | None = typer.Option(None, help="Parent revision (default: the latest)."),
+    full: bool = typer.Option(False, help="Build on the whole corpus, ignoring the parent."),
+    backend: str = typer.Option("natasha", help="Triplet extraction: natasha or llm."),
+    question_backend: str = typer.Option("template", help="Question phrasing: template or llm."),
+    questions_per_type: int = typer.Option(50, help="At most this many questions per type."),
+    seed: int = typer.Option(0, help="Seed of sampling and question order."),
+    triples: Path | None = typer.Option(None, help="Precomputed triples (jsonl or kg.parquet)."),
+    known: Path | None = typer.Option(None, help="Local knowledge base of known facts (novelty)."),
+    dedup_threshold: float = typer.Option(
+        0.8, help="MinHash Jaccard threshold of near-duplicates."
+    ),
+    format: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub."""
+    from dragon_bench.corpus import read_documents
+    from dragon_bench.output import stderr
+    from dragon_bench.release.build import build_revision
+    from dragon_bench.release.tables import read_triples
+
+    docs = read_documents(corpus)
+    novelty = None
+    if known is not None:
+        from dragon_bench.kg import LocalKnowledgeBase  # type: ignore[attr-defined]
+
+        novelty = LocalKnowledgeBase(known)
+    stats: dict[str, Any] = {}
+    build_revision(
+        docs,
+        hub,
+        version=version,
+        parent=parent,
+        full=full,
+        seed=seed,
+        kg_backend=backend,
+        question_backend=question_backend,
+        per_type=questions_per_type,
+        llm=make_llm("llm" in (backend, question_backend)),
+        triples=read_triples(triples) if triples is not None else None,
+        novelty=novelty,
+        dedup_threshold=dedup_threshold,
+        stats=stats,
+        log=lambda msg: stderr.print(msg, highlight=False, markup=False),
+    )
+    emit({"hub": hub, **stats}, format)
+
+
+def publish(
+    hub: str = typer.Option(..., help="Revision hub: folder or fsspec URL."),
+    to: str = typer.Option(..., help="Target hf://ORG/NAME: repos NAME-texts, NAME-questions."),
+    version: str = typer.Option("latest", help="Version to publish."),
+    token: str | None = typer.Option(None, envvar="HF_TOKEN", help="Hugging Face token."),
+    endpoint: str | None = typer.Option(None, envvar="HF_ENDPOINT", help="Hub API endpoint."),
+    private: bool = typer.Option(False, help="Create the repos as private."),
+    format: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Push the public half of a revision to the Hugging Face Hub, tagged with its version."""
+    from dragon_bench.release.publish import publish_revision
+
+    emit(
+        publish_revision(hub, to, version=version, token=token, endpoint=endpoint, private=private),
+        format,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build)
+    app.command("publish")(publish)
