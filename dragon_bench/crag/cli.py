@@ -128,5 +128,20 @@ def kg_serve_cmd(
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
+@crag_app.command("convert")
+def convert_cmd(
+    hub: str = typer.Option(..., "--hub", help="Hub folder or fsspec URL."),
+    out: Path = typer.Option(..., "--out", help="CRAG JSON Lines to write (.jsonl or .jsonl.bz2)."),
+    version: str = typer.Option("latest", help="Revision to convert (needs its private half)."),
+    pages: int = typer.Option(5, help="Search results per question: 5 (tasks 1-2) or 50 (task 3)."),
+    fmt: Format = typer.Option(Format.table, "--format"),
+) -> None:
+    """Serve a revision as a CRAG-style task: questions with search results from its texts."""
+    from dragon_bench.crag.convert import write_revision_crag
+
+    n = write_revision_crag(hub, out, version, pages=pages)
+    emit({"questions": n, "pages": pages, "out": str(out)}, fmt)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(crag_app, name="crag")
