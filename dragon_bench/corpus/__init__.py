@@ -10,14 +10,23 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dragon_bench.corpus.builtin import builtin_corpus_path
+    from dragon_bench.corpus.dedup import DedupResult, DuplicateCluster, dedup_documents
+    from dragon_bench.corpus.diff import DocumentDiff, diff_documents
     from dragon_bench.corpus.reader import FieldMap, iter_documents, read_documents
     from dragon_bench.corpus.segment import segment_document, segment_documents
+    from dragon_bench.corpus.store import SnapshotStore
 
 __all__ = [
     "FieldMap",
     "iter_documents",
     "read_documents",
     "builtin_corpus_path",
+    "SnapshotStore",
+    "DocumentDiff",
+    "diff_documents",
+    "DedupResult",
+    "DuplicateCluster",
+    "dedup_documents",
     "segment_document",
     "segment_documents",
 ]
@@ -27,6 +36,12 @@ _WHERE = {
     "iter_documents": "reader",
     "read_documents": "reader",
     "builtin_corpus_path": "builtin",
+    "SnapshotStore": "store",
+    "DocumentDiff": "diff",
+    "diff_documents": "diff",
+    "DedupResult": "dedup",
+    "DuplicateCluster": "dedup",
+    "dedup_documents": "dedup",
     "segment_document": "segment",
     "segment_documents": "segment",
 }
