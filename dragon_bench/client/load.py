@@ -63,6 +63,8 @@ def load_portal(base: str, version: str = "latest", *, timeout: float = 60.0) ->
 
     base = base.rstrip("/")
     with httpx.Client(timeout=timeout, follow_redirects=True) as http:
+        if version == "latest":
+            version = _portal_latest(http, base) or version
         texts, resolved = _portal_table(http, base, version, "texts")
         questions, q_version = _portal_table(http, base, resolved or version, "questions")
     resolved = resolved or q_version or version
@@ -73,6 +75,24 @@ def load_portal(base: str, version: str = "latest", *, timeout: float = 60.0) ->
     if resolved == "latest":
         raise BadInputError(f"portal {base} did not say which version 'latest' is")
     return revision_from_records(resolved, texts, questions, source=base)
+
+
+def _portal_latest(http: Any, base: str) -> str | None:
+    """`GET /api/v1/revisions/latest` names the version, pinning texts and questions to it."""
+    import httpx
+
+    url = f"{base}/api/v1/revisions/latest"
+    try:
+        resp = http.get(url, headers={"Accept": "application/json"})
+    except httpx.HTTPError as exc:
+        raise DragonError(f"cannot reach the portal at {url}: {exc}") from exc
+    if resp.status_code != 200:
+        return None  # an older portal: the texts answer carries the version instead
+    try:
+        found = resp.json().get("version")
+    except (ValueError, AttributeError):
+        return None
+    return found if isinstance(found, str) and is_version(found) else None
 
 
 def _portal_table(

@@ -111,6 +111,20 @@ class PipelineConfig:
     def replace(self, **changes: Any) -> PipelineConfig:
         return dataclasses.replace(self, **changes)
 
+    INDEX_FIELDS = (
+        "retriever",
+        "dense_model",
+        "k1",
+        "b",
+        "rrf_k",
+        "segment_window",
+        "segment_stride",
+    )
+
+    def index_settings(self) -> dict[str, Any]:
+        """The settings an index depends on; others can change without re-indexing."""
+        return {k: getattr(self, k) for k in self.INDEX_FIELDS}
+
     @property
     def needs_llm(self) -> bool:
         return (

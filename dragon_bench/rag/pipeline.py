@@ -112,14 +112,26 @@ class Pipeline:
         self.retriever.index(segments)
         return self
 
-    def save(self, path: str | Path) -> None:
-        """Write the config and the index to a folder, atomically."""
+    def save(self, path: str | Path, *, stamp: Mapping[str, Any] | None = None) -> None:
+        """Write the config, the index and an optional `stamp` (what was indexed), atomically."""
 
         def fill(tmp: Path) -> None:
             (tmp / "pipeline.json").write_text(json.dumps(self.config.to_dict(), indent=1), "utf-8")
+            (tmp / "stamp.json").write_text(json.dumps(dict(stamp or {})), "utf-8")
             self.retriever.save(tmp / "index")
 
         atomic_dir(path, fill)
+
+    @staticmethod
+    def saved_config(path: str | Path) -> tuple[PipelineConfig, dict[str, Any]] | None:
+        """The config and stamp of a saved pipeline, or None when there is none."""
+        folder = Path(path)
+        try:
+            config = json.loads((folder / "pipeline.json").read_text("utf-8"))
+            stamp = json.loads((folder / "stamp.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        return PipelineConfig.from_dict(config, where=str(folder)), stamp
 
     @classmethod
     def load(cls, path: str | Path, *, llm: Any = None, **overrides: Any) -> Pipeline:

@@ -1,0 +1,111 @@
+"""Submitting results to a portal with DRAGON's protocol: `POST /submit/create`, multipart form."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from dragon_bench.errors import BadInputError, DragonError
+
+__all__ = ["submit", "submission_config"]
+
+
+def submission_config(
+    *,
+    model_name: str = "",
+    embedding_model: str = "",
+    retriever_type: str = "",
+    retrieval_config: dict[str, Any] | None = None,
+    user_guid: str | None = None,
+    is_auto: bool = False,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The protocol's `config` object; its description fields become leaderboard columns."""
+    return {
+        "user_guid": user_guid or uuid.uuid4().hex,
+        "is_auto": is_auto,
+        "model_name": model_name,
+        "embedding_model": embedding_model,
+        "retriever_type": retriever_type,
+        "retrieval_config": retrieval_config or {},
+        **extra,
+    }
+
+
+def submit(
+    results: str | Path,
+    portal: str,
+    token: str,
+    *,
+    version: str | None = None,
+    config: dict[str, Any] | None = None,
+    submit_id: str | None = None,
+    timeout: float = 60.0,
+    retries: int = 3,
+    backoff: float = 1.0,
+) -> str:
+    """Post a results file; return the submission id the portal answers with.
+
+    The file part is named after the file's path, as the published DRAGON client does.
+    Connection errors, 429 and 5xx are retried with the same `submit_id`; a 409 on a retry
+    means an earlier attempt got through, which counts as success.
+    """
+    import httpx
+
+    path = Path(results)
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise BadInputError(f"cannot read results: {exc}", path=str(path)) from exc
+    if not token:
+        raise BadInputError("a portal token is needed (--token or DRAGON_TOKEN)")
+    submit_id = submit_id or uuid.uuid4().hex
+    fields = {
+        "config": json.dumps(
+            config if config is not None else submission_config(), ensure_ascii=False
+        ),
+        "submit_id": submit_id,
+        "version": version or "",
+        "token": token,
+        "filename": path.name,
+    }
+    files = {str(path): (path.name, content, "application/json")}
+    url = portal.rstrip("/") + "/submit/create"
+    last = ""
+    for attempt in range(retries + 1):
+        if attempt:
+            time.sleep(min(backoff * 2 ** (attempt - 1), 30.0))
+        try:
+            resp = httpx.post(url, data=fields, files=files, timeout=timeout)
+        except httpx.HTTPError as exc:
+            last = f"cannot reach {url}: {exc}"
+            continue
+        if resp.status_code == 429 or resp.status_code >= 500:
+            last = f"{url} answered {resp.status_code}: {_detail(resp)}"
+            continue
+        if resp.status_code == 409 and attempt:
+            return submit_id
+        if resp.status_code in (401, 403):
+            raise DragonError(f"the portal refused the token ({resp.status_code}): {_detail(resp)}")
+        if resp.status_code >= 400:
+            raise BadInputError(
+                f"the portal rejected the submission ({resp.status_code}): {_detail(resp)}"
+            )
+        try:
+            return str(resp.json()["id"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise DragonError(f"{url} answered without an id: {resp.text[:200]}") from exc
+    raise DragonError(f"submission failed after {retries + 1} attempts: {last}")
+
+
+def _detail(resp: Any) -> str:
+    try:
+        body = resp.json()
+        if isinstance(body, dict) and "detail" in body:
+            return str(body["detail"])[:300]
+    except ValueError:
+        pass
+    return str(resp.text)[:300]
