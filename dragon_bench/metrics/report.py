@@ -1,0 +1,212 @@
+"""`evaluate`: score a participant's results against the gold of a revision, as the report JSON of DESIGN.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from dragon_bench.metrics import retrieval as _retrieval
+from dragon_bench.metrics.answers import ANSWER_METRICS, chrf, set_f1, token_f1
+from dragon_bench.metrics.gold import Gold
+from dragon_bench.metrics.normalize import normalize_tokens
+from dragon_bench.metrics.ranking import CUTOFFS, ranking_metrics, ranking_names
+from dragon_bench.metrics.results import Results
+from dragon_bench.metrics.scoring import DRAGON_GENERATION, score_answers
+from dragon_bench.metrics.signature import make_signature
+from dragon_bench.metrics.stats import bootstrap_ci
+
+__all__ = [
+    "evaluate",
+    "JudgeLike",
+    "DRAGON_RETRIEVAL",
+    "DRAGON_GENERATION",
+    "GROUPS",
+    "report_matrix",
+]
+
+DRAGON_RETRIEVAL = _retrieval.RETRIEVAL_METRICS
+GROUPS = ("retrieval", "generation", "judge")
+
+
+class JudgeLike(Protocol):
+    """What `evaluate` needs from a judge (see `dragon_bench.metrics.judge.Judge`)."""
+
+    model: str
+    rubric: bool
+
+    def names(self) -> tuple[str, ...]: ...
+
+    def score(
+        self,
+        questions: Sequence[str],
+        references: Sequence[str],
+        answers: Sequence[str],
+        answered: Sequence[bool],
+    ) -> dict[str, np.ndarray]: ...
+
+
+def _extended_answers(gold: Gold, answers: Sequence[str]) -> Any:
+    """The per-question scorer of the better answer metrics (runs inside the workers)."""
+    questions = gold.questions
+
+    def extra(i: int, ref_tokens: list[str], answer_tokens: list[str]) -> tuple[float, ...]:
+        q = questions[i]
+        is_set = q.type == "set" and len(q.answers) > 0
+        return (
+            token_f1(normalize_tokens(ref_tokens), normalize_tokens(answer_tokens)),
+            chrf(q.answer, answers[i]),
+            set_f1(q.answers if is_set else [q.answer], answers[i], as_list=is_set),
+        )
+
+    return extra
+
+
+def evaluate(
+    results: Results,
+    gold: Gold,
+    *,
+    judge: JudgeLike | None = None,
+    details: bool = True,
+    extended: bool = True,
+    cutoffs: Sequence[int] = CUTOFFS,
+    resamples: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+) -> dict[str, Any]:
+    """The metrics report: overall and per-type means, bootstrap intervals, signature, details.
+
+    Every metric is computed per question and then averaged; unanswered questions score 0.
+    `extended=False` keeps only DRAGON's metrics; `resamples=0` skips the intervals.
+    """
+    qs = gold.questions
+    n = len(qs)
+    answered = np.array([q.id in results.answers for q in qs], dtype=bool)
+    answers = [
+        results.answers[q.id].model_answer if a else "" for q, a in zip(qs, answered, strict=True)
+    ]
+    found = [
+        results.answers[q.id].found_ids if a else () for q, a in zip(qs, answered, strict=True)
+    ]
+    refs = [q.answer for q in qs]
+    cache: list[Any] = gold.cache.setdefault("references", [None] * n)
+
+    retrieval: dict[str, np.ndarray] = {}
+
+    def compute_retrieval() -> None:
+        for name in DRAGON_RETRIEVAL:
+            fn = getattr(_retrieval, name)
+            retrieval[name] = np.fromiter(
+                (fn(f, q.relevant) for f, q in zip(found, qs, strict=True)), np.float64, n
+            )
+        if extended:
+            retrieval.update(ranking_metrics(found, [q.relevant for q in qs], cutoffs))
+
+    names = DRAGON_GENERATION + (ANSWER_METRICS if extended else ())
+    generation = score_answers(
+        refs,
+        answers,
+        cache,
+        names=names,
+        extra=_extended_answers(gold, answers) if extended else None,
+        workers=workers,
+        on_start=compute_retrieval,
+    )
+    groups: dict[str, dict[str, np.ndarray]] = {"retrieval": retrieval, "generation": generation}
+    if judge is not None:
+        groups["judge"] = judge.score([q.question for q in qs], refs, answers, list(answered))
+    for values in groups.values():
+        for arr in values.values():
+            arr[~answered] = 0.0  # unanswered questions score zero whatever the metric says
+    if judge is not None and "missing" in groups["judge"]:
+        groups["judge"]["missing"][~answered] = 1.0
+
+    types = [q.type for q in qs]
+    report: dict[str, Any] = {
+        "version": gold.version,
+        "n_questions": n,
+        "n_answered": int(answered.sum()),
+        "signature": make_signature(
+            revision=gold.version,
+            cutoffs=cutoffs,
+            extended=extended,
+            resamples=resamples,
+            seed=seed,
+            judge_model=judge.model if judge is not None else None,
+            rubric=bool(judge is not None and judge.rubric),
+        ),
+        "overall": _means(groups, np.ones(n, dtype=bool)),
+        "by_type": {},
+        "warnings": list(results.warnings),
+    }
+    if judge is not None:
+        report["judge_model"] = judge.model
+    present = [t for t in dict.fromkeys(sorted(set(types)))]
+    masks = {t: np.array([x == t for x in types], dtype=bool) for t in present}
+    for t in present:
+        report["by_type"][t] = {"n_questions": int(masks[t].sum()), **_means(groups, masks[t])}
+    if resamples:
+        report["ci"] = {
+            "level": 0.95,
+            "method": "percentile bootstrap over questions",
+            "resamples": resamples,
+            "seed": seed,
+            "overall": _intervals(groups, np.ones(n, dtype=bool), resamples, seed),
+            "by_type": {
+                t: _intervals(groups, masks[t], resamples, seed + 1 + i)
+                for i, t in enumerate(present)
+            },
+        }
+    if details:
+        report["per_question"] = _details(qs, answered, groups)
+    return report
+
+
+def _means(groups: dict[str, dict[str, np.ndarray]], mask: np.ndarray) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for group, values in groups.items():
+        out[group] = {
+            name: float(np.mean(arr[mask])) if mask.any() else 0.0 for name, arr in values.items()
+        }
+    return out
+
+
+def _intervals(
+    groups: dict[str, dict[str, np.ndarray]], mask: np.ndarray, resamples: int, seed: int
+) -> dict[str, Any]:
+    names = [(g, m) for g, values in groups.items() for m in values]
+    matrix = np.column_stack([groups[g][m][mask] for g, m in names]) if names else np.zeros((0, 0))
+    bounds = bootstrap_ci(matrix, resamples=resamples, seed=seed)
+    out: dict[str, dict[str, list[float]]] = {g: {} for g in groups}
+    for j, (g, m) in enumerate(names):
+        out[g][m] = [float(bounds[0, j]), float(bounds[1, j])]
+    return out
+
+
+def _details(
+    qs: Sequence[Any], answered: np.ndarray, groups: dict[str, dict[str, np.ndarray]]
+) -> list[dict[str, Any]]:
+    lists = {g: {m: arr.tolist() for m, arr in values.items()} for g, values in groups.items()}
+    rows = []
+    for i, q in enumerate(qs):
+        row: dict[str, Any] = {"id": q.id, "type": q.type, "answered": bool(answered[i])}
+        for g, values in lists.items():
+            row[g] = {m: v[i] for m, v in values.items()}
+        rows.append(row)
+    return rows
+
+
+def report_matrix(report: dict[str, Any]) -> tuple[list[int], list[str], np.ndarray]:
+    """Question ids, `group/metric` names and the per-question score matrix of a detailed report."""
+    rows = report.get("per_question")
+    if not rows:
+        raise ValueError("the report has no per-question details (evaluate with details=True)")
+    names = [f"{g}/{m}" for g in GROUPS if g in rows[0] for m in rows[0][g]]
+    matrix = np.array(
+        [[row[g][m] for g, m in (n.split("/", 1) for n in names)] for row in rows], dtype=np.float64
+    )
+    return [row["id"] for row in rows], names, matrix
+
+
+_ = ranking_names  # re-exported through the package for callers that list report keys

@@ -1,0 +1,152 @@
+"""The evaluation engine: gold from a hub, itemised bad input, and DRAGON's numbers equal to the
+straightforward implementation (rouge-score with a razdel tokenizer, Python loops)."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.hub import Hub
+from dragon_bench.metrics import Gold, ResultsError, evaluate, parse_results
+from dragon_bench.metrics.signature import parse_signature
+from dragon_bench.metrics.straightforward import straightforward_report
+from tests.metrics.helpers import gold_tables, random_results
+
+
+@pytest.fixture(scope="module")
+def gold() -> Gold:
+    qa, texts = gold_tables(120, 40, seed=3)
+    return Gold.from_tables(qa, texts, "1.0.0")
+
+
+def test_gold_from_hub_maps_internal_to_public_ids(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    qa, texts = gold_tables(8, 10, seed=1)
+    public = {
+        "texts": pa.table({"id": texts.column("public_id"), "text": ["t"] * 10}),
+        "questions": pa.table({"id": qa.column("id"), "question": qa.column("question")}),
+    }
+    hub = Hub(str(tmp_path))
+    hub.write_revision("1.2.0", public, {"qa": qa, "texts": texts})
+    g = Gold.from_hub(hub, "latest")
+    assert g.version == "1.2.0" and len(g) == 8
+    mapping = dict(
+        zip(texts.column("id").to_pylist(), texts.column("public_id").to_pylist(), strict=True)
+    )
+    first = qa.to_pylist()[0]
+    assert g.questions[0].relevant == {mapping[t] for t in first["text_ids"]}
+    assert Gold.from_hub(str(tmp_path), "1.2.0").ids == g.ids
+    with pytest.raises(BadInputError, match="1.9.0"):
+        Gold.from_hub(hub, "1.9.0")
+
+
+def test_bad_results_are_itemised(gold: Gold) -> None:
+    good_id = next(iter(gold.text_ids))
+    data = {
+        "0": {"found_ids": "17", "model_answer": "a"},
+        "1": {"found_ids": [good_id, good_id], "model_answer": "a"},
+        "2": {"found_ids": [10**9, "x", True], "model_answer": 5},
+        "3": ["not", "an", "object"],
+        "4": {"model_answer": "a"},
+        "abc": {"found_ids": [], "model_answer": ""},
+        "99999": {"found_ids": [], "model_answer": ""},
+        "007": {"found_ids": [], "model_answer": ""},
+    }
+    with pytest.raises(ResultsError) as err:
+        parse_results(data, gold)
+    problems = err.value.problems
+    joined = "\n".join(problems)
+    for expected in (
+        "question 0: found_ids is a JSON string, not a list",
+        f"question 1: found_ids[1] = {good_id} is a duplicate",
+        "question 2: found_ids[0] = 1000000000 is not a text id",
+        "question 2: found_ids[1] = 'x' is not an integer",
+        "question 2: found_ids[2] = True is not an integer",
+        "question 2: model_answer is a JSON number, not a string",
+        "question 3: value is a JSON array, not an object",
+        "question 4: found_ids is absent",
+        "key 'abc' is not a question id",
+        "key '99999' is not a question id",
+        "key '007' is not a question id",
+    ):
+        assert expected in joined
+    assert len(problems) == 11
+    assert str(err.value).startswith("results have 11 problems: ")
+    assert isinstance(err.value, BadInputError)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [("{not json", "not JSON"), ("[1, 2]", "JSON array"), (b"\xff\xfe", "UTF-8"), ("null", "null")],
+)
+def test_results_that_are_not_an_object(gold: Gold, data: object, message: str) -> None:
+    with pytest.raises(ResultsError, match=message):
+        parse_results(data, gold)
+
+
+def test_missing_questions_warn_and_score_zero(gold: Gold) -> None:
+    only = gold.questions[0]
+    data = {str(only.id): {"found_ids": sorted(only.relevant), "model_answer": only.answer}}
+    results = parse_results(json.dumps(data), gold)
+    assert results.missing == gold.ids[1:]
+    assert results.warnings and results.warnings[0].startswith(f"{len(gold) - 1} of {len(gold)}")
+    report = evaluate(results, gold, resamples=0, workers=1)
+    assert report["n_answered"] == 1
+    assert report["overall"]["retrieval"]["hit_rate"] == pytest.approx(1 / len(gold))
+    assert report["overall"]["generation"]["exact_match"] == pytest.approx(1 / len(gold))
+    assert report["warnings"] == results.warnings
+    zero = [row for row in report["per_question"] if not row["answered"]]
+    assert all(v == 0 for row in zero for g in ("retrieval", "generation") for v in row[g].values())
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_dragon_numbers_equal_the_straightforward_implementation(gold: Gold, seed: int) -> None:
+    results = parse_results(random_results(gold, seed), gold)
+    want = straightforward_report(results, gold)
+    for workers in (1, 2):
+        got = evaluate(results, gold, extended=False, resamples=0, workers=workers)
+        for scope in ("overall",):
+            assert got[scope]["retrieval"] == want[scope]["retrieval"]
+            assert got[scope]["generation"] == want[scope]["generation"]
+        for t, values in want["by_type"].items():
+            assert got["by_type"][t]["retrieval"] == values["retrieval"]
+            assert got["by_type"][t]["generation"] == values["generation"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_equal_to_straightforward_on_random_submissions(seed: int) -> None:
+    qa, texts = gold_tables(12, 15, seed=seed)
+    g = Gold.from_tables(qa, texts, "1.0.0")
+    results = parse_results(random_results(g, seed, drop=0.2), g)
+    got = evaluate(results, g, extended=False, resamples=0, workers=1)
+    want = straightforward_report(results, g)
+    assert {k: got["overall"][k] for k in ("retrieval", "generation")} == want["overall"]
+
+
+def test_full_report_shape(gold: Gold) -> None:
+    results = parse_results(random_results(gold, 5), gold)
+    report = evaluate(results, gold, resamples=200, seed=7, workers=1)
+    overall = report["overall"]
+    assert {"hit_rate", "mrr", "precision", "hit@1", "recall@20", "ndcg@10", "mrr@5"} <= set(
+        overall["retrieval"]
+    )
+    assert {"rouge1", "rougeL", "substr_match", "exact_match", "lemma_f1", "chrf", "set_f1"} <= set(
+        overall["generation"]
+    )
+    assert set(report["by_type"]) == {"simple", "set", "conditional", "multi_hop"}
+    for group, values in overall.items():
+        for name, value in values.items():
+            lo, hi = report["ci"]["overall"][group][name]
+            assert lo <= value + 1e-12 and value - 1e-12 <= hi, (group, name)
+    sig = parse_signature(report["signature"])
+    assert sig["rev"] == "1.0.0" and sig["judge"] == "none" and sig["tok"].startswith("razdel-")
+    assert sig["ci"] == "bootstrap-200-seed7"
+    again = evaluate(results, gold, resamples=200, seed=7, workers=1)
+    assert again["ci"] == report["ci"]  # seeded
+    assert len(report["per_question"]) == len(gold)
+    json.dumps(report)  # plain JSON types only
