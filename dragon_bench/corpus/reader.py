@@ -305,7 +305,7 @@ def iter_documents(
     source: str | Path,
     *,
     format: str | None = None,
-    fields: FieldMap | Mapping[str, str] | None = None,
+    fields: FieldMap | Mapping[str, str] | Iterable[str] | None = None,
     skip_bad: bool = False,
     problems: list[BadInputError] | None = None,
 ) -> Iterator[Document]:
@@ -316,7 +316,9 @@ def iter_documents(
     """
     if format is not None and format not in FORMATS:
         raise BadInputError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
-    fieldmap = fields if isinstance(fields, FieldMap) else FieldMap.parse(fields)
+    fieldmap = (
+        fields if isinstance(fields, FieldMap) else FieldMap.parse(fields)
+    )  # FIELD=COLUMN items
     seen: dict[str, str] = {}
     for path, fmt in _source_files(Path(source), format):
         try:
@@ -346,7 +348,7 @@ def read_documents(
     source: str | Path,
     *,
     format: str | None = None,
-    fields: FieldMap | Mapping[str, str] | None = None,
+    fields: FieldMap | Mapping[str, str] | Iterable[str] | None = None,
     skip_bad: bool = False,
     problems: list[BadInputError] | None = None,
 ) -> list[Document]:

@@ -8,7 +8,12 @@ from typing import Any
 
 from dragon_bench.types import Segment
 
-__all__ = ["segments_bytes", "segments_from_table", "write_segments_file"]
+__all__ = [
+    "segments_bytes",
+    "segments_from_table",
+    "write_segments_file",
+    "write_bytes_atomic",
+]
 
 
 def _table(segments: list[Segment]) -> Any:
@@ -66,13 +71,18 @@ def segments_bytes(segments: list[Segment], fmt: str) -> bytes:
     return data
 
 
-def write_segments_file(segments: list[Segment], path: Path) -> None:
-    """Write to `path` (.parquet or .jsonl by extension) through a temporary file and a rename."""
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write a local file through a temporary file and a rename."""
     import os
     import uuid
 
-    fmt = "jsonl" if path.suffix.lower() in (".jsonl", ".ndjson") else "parquet"
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex[:8]}")
-    tmp.write_bytes(segments_bytes(segments, fmt))
+    tmp.write_bytes(data)
     os.replace(tmp, path)
+
+
+def write_segments_file(segments: list[Segment], path: Path) -> None:
+    """Write to `path` (.parquet or .jsonl by extension), atomically."""
+    fmt = "jsonl" if path.suffix.lower() in (".jsonl", ".ndjson") else "parquet"
+    write_bytes_atomic(path, segments_bytes(segments, fmt))

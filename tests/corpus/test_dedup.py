@@ -180,7 +180,20 @@ def test_two_processes_give_the_same_result(nerel_dev: Path) -> None:
     assert one == two
 
 
-WORDS = ["мэр", "город", "парк", "суд", "банк", "рубль", "матч", "гол", "театр", "выставка", "учёные", "космос"]
+WORDS = [
+    "мэр",
+    "город",
+    "парк",
+    "суд",
+    "банк",
+    "рубль",
+    "матч",
+    "гол",
+    "театр",
+    "выставка",
+    "учёные",
+    "космос",
+]
 doc_text = st.lists(st.sampled_from(WORDS), min_size=0, max_size=40).map(" ".join)
 
 

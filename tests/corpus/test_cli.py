@@ -1,0 +1,83 @@
+"""The corpus commands end to end through `python -m dragon_bench` (exit codes, JSON, files)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+
+def dragon(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    import os
+
+    return subprocess.run(
+        [sys.executable, "-m", "dragon_bench", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+    )
+
+
+def as_json(proc: subprocess.CompletedProcess[str]) -> Any:
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_ingest_dedup_segment_diff(tmp_path: Path) -> None:
+    store = str(tmp_path / "store")
+    corpus = tmp_path / "news.jsonl"
+    base = "Глава города Алексей Огоньков открыл новый парк на набережной Волги в субботу утром."
+    lines = [
+        {"id": "a", "title": "Парк", "text": base + " Жители пришли с детьми. Играл оркестр."},
+        {"id": "b", "title": "Парк", "text": base + " Жители пришли с детьми. Играл оркестр."},
+        {
+            "id": "c",
+            "title": "Матч",
+            "text": "«Волга» обыграла «Ротор» со счётом 2:1. Голы забили Иванов и Петров.",
+        },
+    ]
+    corpus.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n")
+    first = as_json(dragon("ingest", str(corpus), "--out", store, "--format", "json"))
+    assert first["documents"] == 3 and first["skipped"] == 0
+    deduped = as_json(dragon("dedup", "--store", store, "--format", "json"))
+    assert deduped["input"] == first["snapshot"] and deduped["kept"] == 2
+    assert deduped["clusters_detail"][0]["members"] == ["a", "b"]
+    segmented = as_json(
+        dragon("segment", "--store", store, "--window", "2", "--stride", "1", "--format", "json")
+    )
+    assert segmented["snapshot"] == deduped["snapshot"] and segmented["segments"] >= 2
+    assert Path(segmented["path"]).exists()
+    out = tmp_path / "segments.jsonl"
+    dragon("segment", f"{store}@{first['snapshot']}", "--out", str(out), "--format", "json")
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert {r["doc_id"] for r in rows} == {"a", "b", "c"}
+    changes = as_json(
+        dragon("diff", first["snapshot"], "latest", "--format", "json", env={"DRAGON_STORE": store})
+    )
+    assert changes["removed_ids"] == ["b"] and changes["new_ids"] == []
+
+
+def test_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    proc = dragon("ingest", str(DATA / "bad.jsonl"), "--out", str(store))
+    assert proc.returncode == 2
+    assert "bad.jsonl:2: malformed JSON" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not store.exists()
+    skipped = as_json(
+        dragon(
+            "ingest", str(DATA / "bad.jsonl"), "--out", str(store), "--skip-bad", "--format", "json"
+        )
+    )
+    assert skipped["documents"] == 2 and skipped["skipped"] == 2
+    assert "bad.jsonl:3" in skipped["problems"][1]
+
+
+def test_unknown_snapshot_is_bad_input(tmp_path: Path) -> None:
+    proc = dragon("diff", "abcdef", "latest", "--store", str(tmp_path))
+    assert proc.returncode == 2 and "no snapshot 'abcdef'" in proc.stderr
