@@ -1,7 +1,7 @@
 """CRAG's truthfulness score (Yang et al., 2024): accurate +1, missing 0, hallucinated -1.
 
 Each answer is cut to a token budget; a refusal ("I don't know", or a Russian one) is missing;
-a case-insensitive exact match with the answer or an alternative is accurate; "invalid" in both
+a case-insensitive exact match (white space and ё/е folded) with the answer or an alternative is accurate; "invalid" in both
 prediction and ground truth is accurate (false-premise questions), in only one of them is not;
 everything else goes to the LLM judge when there is one, and is counted incorrect otherwise.
 score = (2 * accurate + missing) / n - 1 = accuracy - hallucination.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ __all__ = [
     "Verdict",
     "truncate_answer",
     "is_refusal",
+    "fold",
     "rule_verdict",
     "read_predictions",
     "score_predictions",
@@ -76,14 +78,20 @@ def is_refusal(prediction: str) -> bool:
     return any(r.replace("ё", "е") in low for r in REFUSALS)
 
 
+def fold(text: str) -> str:
+    """Text as compared for exact match: NFKC, lower case, ё as е, white space collapsed
+    (so a no-break space in a gold answer does not defeat an otherwise equal answer)."""
+    return " ".join(unicodedata.normalize("NFKC", text).lower().replace("ё", "е").split())
+
+
 def rule_verdict(prediction: str, ground_truths: Sequence[str]) -> Verdict | None:
     """The verdict CRAG's rules give without a judge, or None when a judge must decide."""
-    pred = prediction.strip().lower()
+    pred = fold(prediction)
     if is_refusal(pred):
         return "missing"
     undecided = False
     for truth in ground_truths:
-        gt = truth.strip().lower()
+        gt = fold(truth)
         if pred == gt:
             return "accurate"
         pred_invalid, gt_invalid = "invalid" in pred, "invalid" in gt
@@ -198,7 +206,7 @@ def score_predictions(
         pred = truncate_answer(predictions[ex.interaction_id].strip(), budget)
         truths = ex.ground_truths
         verdict = rule_verdict(pred, truths)
-        exact = verdict == "accurate" and any(pred.strip().lower() == t.lower() for t in truths)
+        exact = verdict == "accurate" and any(fold(pred) == fold(t) for t in truths)
         rows.append(
             {
                 "interaction_id": ex.interaction_id,

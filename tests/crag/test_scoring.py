@@ -104,6 +104,8 @@ def test_invalid_rule_and_no_character_iteration() -> None:
     # matched "moscow"; here ground truths are whole answers.
     assert rule_verdict("m", ["moscow"]) is None
     assert rule_verdict("MOSCOW ", ["moscow"]) == "accurate"
+    assert rule_verdict("2007 году", ["2007\u00a0году"]) == "accurate"  # no-break space
+    assert rule_verdict("Королёв", ["королев"]) == "accurate"
 
 
 def test_truncation_and_refusals() -> None:
