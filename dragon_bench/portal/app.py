@@ -1,0 +1,84 @@
+"""The FastAPI application factory; nothing connects to a database until `create_app` runs."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import func, select
+
+from dragon_bench import __version__
+from dragon_bench.errors import BadInputError
+from dragon_bench.portal.deps import PortalDep
+from dragon_bench.portal.evaluation import Evaluator
+from dragon_bench.portal.models import Submission
+from dragon_bench.portal.portal import PACKAGE_DIR, Portal
+from dragon_bench.portal.schemas import Health
+from dragon_bench.portal.settings import PortalSettings
+
+__all__ = ["create_app", "ROUTERS"]
+
+# Modules whose `router` the app mounts, in order; new pages (arena, grading) are added here.
+ROUTERS = [
+    "dragon_bench.portal.routers.protocol",
+    "dragon_bench.portal.routers.revisions",
+    "dragon_bench.portal.routers.submissions",
+    "dragon_bench.portal.routers.leaderboard",
+    "dragon_bench.portal.routers.admin",
+    "dragon_bench.portal.routers.pages",
+]
+
+
+def create_app(
+    settings: PortalSettings | None = None, *, evaluator: Evaluator | None = None
+) -> FastAPI:
+    """Build the portal app; the database is migrated and the worker started on startup."""
+    settings = settings or PortalSettings()
+    portal = Portal(settings, evaluator)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        portal.start()
+        try:
+            yield
+        finally:
+            portal.stop()
+
+    app = FastAPI(
+        title="dragon-bench portal",
+        version=__version__,
+        description="Submissions, evaluation and leaderboards of dynamic RAG benchmarks. "
+        "DRAGON's form protocol lives under /submit; everything else under /api/v1.",
+        lifespan=lifespan,
+    )
+    app.state.portal = portal
+
+    @app.exception_handler(BadInputError)
+    async def _bad_input(_request: Request, exc: BadInputError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {err.get('msg')}")
+        return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, status_code=422)
+
+    @app.get("/api/v1/health", response_model=Health, tags=["meta"], summary="Liveness and queue")
+    def health(portal: PortalDep) -> Health:
+        with portal.db.read() as s:
+            queued = s.scalar(
+                select(func.count()).select_from(Submission).where(Submission.state == "queued")
+            )
+        return Health(versions=portal.revisions.versions(refresh=True), queued=int(queued or 0))
+
+    for name in ROUTERS:
+        app.include_router(importlib.import_module(name).router)
+    app.mount("/static", StaticFiles(directory=str(PACKAGE_DIR / "static")), name="static")
+    return app

@@ -1,0 +1,181 @@
+"""Scoring a stored submission: the evaluator interface and the one backed by dragon_bench.metrics."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.hub import Hub
+from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
+
+__all__ = [
+    "Evaluation",
+    "Evaluator",
+    "MetricsEvaluator",
+    "validate_results",
+    "finish_report",
+    "owner_details",
+]
+
+_DETAIL_KEYS = ("per_question", "questions", "details")
+
+
+@dataclass
+class Evaluation:
+    """What the worker stores: the aggregate report, owner-safe per-question rows, a judge score."""
+
+    report: dict[str, Any]
+    details: list[dict[str, Any]] = field(default_factory=list)
+    judge: float | None = None
+
+
+class Evaluator(Protocol):
+    """Scores a results mapping against a version's private half."""
+
+    judges: bool
+
+    def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation: ...
+
+
+def validate_results(raw: bytes, question_ids: set[int]) -> dict[str, Any]:
+    """Check a DRAGON results file against the public questions; BadInputError names the first problems."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise BadInputError(f"results file is not UTF-8 text ({exc.reason})") from None
+    except json.JSONDecodeError as exc:
+        raise BadInputError(
+            f"results file is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise BadInputError(
+            "results file must be a JSON object mapping question ids to "
+            '{"found_ids": [...], "model_answer": "..."}'
+        )
+    if not data:
+        raise BadInputError("results file holds no answers")
+    problems: list[str] = []
+    for key, value in data.items():
+        if len(problems) >= 5:
+            break
+        if not (isinstance(key, str) and key.lstrip("-").isdigit()):
+            problems.append(f"key {key!r} is not a question id")
+            continue
+        if int(key) not in question_ids:
+            problems.append(f"question {key} is not in this version")
+            continue
+        if not isinstance(value, dict):
+            problems.append(f"question {key}: value must be an object")
+            continue
+        found = value.get("found_ids")
+        if not isinstance(found, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in found
+        ):
+            problems.append(f"question {key}: found_ids must be a list of integer text ids")
+        if not isinstance(value.get("model_answer"), str):
+            problems.append(f"question {key}: model_answer must be a string")
+    if problems:
+        raise BadInputError("results file: " + "; ".join(problems))
+    return data
+
+
+def _numbers(block: Any) -> dict[str, float]:
+    if not isinstance(block, Mapping):
+        return {}
+    return {
+        str(k): float(v)
+        for k, v in block.items()
+        if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+
+
+def owner_details(report: Mapping[str, Any], results: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Per-question rows a participant may see: their own answer and ids, and numeric scores only."""
+    raw: Any = None
+    for key in _DETAIL_KEYS:
+        if key in report:
+            raw = report[key]
+            break
+    items: list[tuple[str, Any]] = []
+    if isinstance(raw, Mapping):
+        items = [(str(k), v) for k, v in raw.items()]
+    elif isinstance(raw, list):
+        items = [
+            (str(v.get("id", v.get("qid", i))), v)
+            for i, v in enumerate(raw)
+            if isinstance(v, Mapping)
+        ]
+    rows = []
+    for qid, item in items:
+        mine = results.get(qid) or {}
+        row: dict[str, Any] = {
+            "id": int(qid) if qid.lstrip("-").isdigit() else qid,
+            "found_ids": list(mine.get("found_ids") or []),
+            "model_answer": mine.get("model_answer", ""),
+            "retrieval": _numbers(item.get("retrieval")),
+            "generation": _numbers(item.get("generation")),
+        }
+        if isinstance(item.get("type"), str):
+            row["type"] = item["type"]
+        judge = judge_value(item.get("judge")) if "judge" in item else None
+        if judge is not None:
+            row["judge"] = judge
+        if not row["retrieval"] and not row["generation"]:
+            flat = _numbers(item)
+            flat.pop("id", None)
+            row["scores"] = flat
+        rows.append(row)
+    rows.sort(key=lambda r: (isinstance(r["id"], str), r["id"]))
+    return rows
+
+
+def finish_report(
+    report: Mapping[str, Any], details: list[dict[str, Any]], *, resamples: int
+) -> dict[str, Any]:
+    """The stored aggregate: the report without its per-question part, plus the portal's CIs."""
+    out = {k: v for k, v in report.items() if k not in _DETAIL_KEYS}
+    scores = question_scores(details)
+    ci = {k: bootstrap_ci(v, resamples=resamples) for k, v in scores.items()}
+    out["portal"] = {
+        "ci": {k: v for k, v in ci.items() if v is not None},
+        "ci_method": f"percentile bootstrap, {resamples} resamples, 95%, seed 0",
+    }
+    return out
+
+
+def _metrics() -> Any:
+    """dragon_bench.metrics, imported when the first submission is scored."""
+    return importlib.import_module("dragon_bench.metrics")
+
+
+class MetricsEvaluator:
+    """Evaluates with dragon_bench.metrics: Gold.from_hub, parse_results, evaluate (+ optional Judge)."""
+
+    def __init__(self, hub: Hub, *, judge: Any = None, resamples: int = 1000) -> None:
+        self.hub = hub
+        self.judge = judge
+        self.judges = judge is not None
+        self.resamples = resamples
+        self._gold: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def _gold_for(self, version: str) -> Any:
+        metrics = _metrics()
+        with self._lock:
+            if version not in self._gold:
+                self._gold[version] = metrics.Gold.from_hub(self.hub, version)
+            return self._gold[version]
+
+    def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation:
+        metrics = _metrics()
+        gold = self._gold_for(version)
+        parsed = metrics.parse_results(results, gold)
+        report = metrics.evaluate(parsed, gold, judge=self.judge)
+        details = owner_details(report, results)
+        judge = judge_value(report["judge"]) if self.judges and "judge" in report else None
+        return Evaluation(finish_report(report, details, resamples=self.resamples), details, judge)

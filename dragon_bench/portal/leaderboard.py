@@ -1,0 +1,248 @@
+"""Leaderboard tables from approved submissions: per version, or over the last n versions."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
+from dragon_bench.types import QUESTION_TYPES
+from dragon_bench.versions import parse_version
+
+__all__ = [
+    "Entry",
+    "SORT_KEYS",
+    "rows_for_version",
+    "rows_for_actual",
+    "sort_rows",
+    "to_csv",
+    "to_gradio",
+]
+
+SORT_KEYS = ("total", "retrieval", "generation", "judge", "model_name", "version", "date")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An approved, evaluated submission as the leaderboard needs it."""
+
+    submit_id: str
+    model_name: str
+    version: str
+    created_at: datetime
+    config: dict[str, Any]
+    report: dict[str, Any]
+    judge: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _avg(values: Iterable[float | None]) -> float | None:
+    good = [v for v in values if v is not None]
+    return sum(good) / len(good) if good else None
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def _config_columns(config: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "embedding_model": config.get("embedding_model"),
+        "retriever_type": config.get("retriever_type"),
+        "retrieval_config": config.get("retrieval_config"),
+    }
+
+
+def _row(entry: Entry) -> dict[str, Any]:
+    overall = entry.report.get("overall") or {}
+    retrieval = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
+    generation = block_mean(overall.get("generation"), GENERATION_METRICS)
+    total = (
+        _avg([retrieval, generation]) if retrieval is not None and generation is not None else None
+    )
+    by_type: dict[str, dict[str, float | None]] = {}
+    for qtype, block in (entry.report.get("by_type") or {}).items():
+        by_type[qtype] = {
+            "retrieval": _round(block_mean(block.get("retrieval"), RETRIEVAL_METRICS)),
+            "generation": _round(block_mean(block.get("generation"), GENERATION_METRICS)),
+        }
+    portal = entry.report.get("portal") or {}
+    return {
+        "model_name": entry.model_name,
+        "submit_id": entry.submit_id,
+        "version": entry.version,
+        "versions": [entry.version],
+        "date": entry.created_at.isoformat(timespec="seconds"),
+        **_config_columns(entry.config),
+        "retrieval": _round(retrieval),
+        "generation": _round(generation),
+        "total": _round(total),
+        "judge": _round(entry.judge),
+        "by_type": by_type,
+        "ci": portal.get("ci") or {},
+        "n_questions": entry.report.get("n_questions"),
+        "signature": entry.report.get("signature"),
+        "metrics": {
+            "retrieval": dict(overall.get("retrieval") or {}),
+            "generation": dict(overall.get("generation") or {}),
+        },
+    }
+
+
+def _latest_per_model(entries: Iterable[Entry]) -> dict[str, Entry]:
+    latest: dict[str, Entry] = {}
+    for e in entries:
+        have = latest.get(e.model_name)
+        if have is None or (e.created_at, e.submit_id) > (have.created_at, have.submit_id):
+            latest[e.model_name] = e
+    return latest
+
+
+def rows_for_version(entries: Iterable[Entry], version: str) -> list[dict[str, Any]]:
+    """One row per model: its latest approved submission on `version`."""
+    chosen = _latest_per_model(e for e in entries if e.version == version)
+    return sort_rows([_row(e) for e in chosen.values()])
+
+
+def rows_for_actual(
+    entries: Iterable[Entry], versions: Sequence[str], last_n: int
+) -> list[dict[str, Any]]:
+    """One row per model averaged over its latest results on the newest `last_n` versions."""
+    window = sorted(set(versions), key=parse_version)[-max(1, last_n) :]
+    by_model: dict[str, dict[str, Entry]] = {}
+    for e in entries:
+        if e.version in window:
+            slot = by_model.setdefault(e.model_name, {})
+            have = slot.get(e.version)
+            if have is None or (e.created_at, e.submit_id) > (have.created_at, have.submit_id):
+                slot[e.version] = e
+    rows = []
+    for model, per_version in by_model.items():
+        parts = [_row(per_version[v]) for v in sorted(per_version, key=parse_version)]
+        newest = parts[-1]
+        types = sorted({t for p in parts for t in p["by_type"]}, key=_type_order)
+        rows.append(
+            {
+                **newest,
+                "model_name": model,
+                "submit_id": None,
+                "version": newest["version"],
+                "versions": [p["version"] for p in parts],
+                "retrieval": _round(_avg(p["retrieval"] for p in parts)),
+                "generation": _round(_avg(p["generation"] for p in parts)),
+                "total": _round(_avg(p["total"] for p in parts)),
+                "judge": _round(_avg(p["judge"] for p in parts)),
+                "by_type": {
+                    t: {
+                        k: _round(_avg(p["by_type"].get(t, {}).get(k) for p in parts))
+                        for k in ("retrieval", "generation")
+                    }
+                    for t in types
+                },
+                "ci": {} if len(parts) > 1 else newest["ci"],
+                "n_questions": sum(p["n_questions"] or 0 for p in parts),
+            }
+        )
+    return sort_rows(rows)
+
+
+def _type_order(name: str) -> tuple[int, str]:
+    order = list(QUESTION_TYPES)
+    return (order.index(name) if name in order else len(order), name)
+
+
+def sort_rows(
+    rows: list[dict[str, Any]], key: str = "total", descending: bool | None = None
+) -> list[dict[str, Any]]:
+    """Sort by a column (numbers high first, text A-Z by default); empty values last; rank 1..n."""
+    if key not in SORT_KEYS:
+        key = "total"
+    if descending is None:
+        descending = key not in ("model_name", "version")
+    present = [r for r in rows if r.get(key) is not None]
+    missing = [r for r in rows if r.get(key) is None]
+    if key == "version":
+        present.sort(key=lambda r: parse_version(r["version"]), reverse=descending)
+    else:
+        present.sort(key=lambda r: r[key], reverse=descending)
+    out = present + sorted(missing, key=lambda r: r["model_name"])
+    for i, r in enumerate(out, 1):
+        r["rank"] = i
+    return out
+
+
+CSV_COLUMNS = (
+    "rank",
+    "model_name",
+    "version",
+    "date",
+    "retrieval",
+    "generation",
+    "total",
+    "judge",
+    "embedding_model",
+    "retriever_type",
+    "retrieval_config",
+    "n_questions",
+    "submit_id",
+)
+
+
+def to_csv(rows: Sequence[dict[str, Any]]) -> str:
+    """Flat CSV: the main columns, then `<type>_retrieval`/`<type>_generation` and CI bounds."""
+    types = sorted({t for r in rows for t in r["by_type"]}, key=_type_order)
+    header = list(CSV_COLUMNS)
+    header += [f"{t}_{k}" for t in types for k in ("retrieval", "generation")]
+    header += [f"{k}_ci_{b}" for k in ("retrieval", "generation", "total") for b in ("low", "high")]
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(header)
+    for r in rows:
+        line = [
+            json.dumps(r[c], ensure_ascii=False) if isinstance(r[c], dict | list) else r[c]
+            for c in CSV_COLUMNS
+        ]
+        line += [r["by_type"].get(t, {}).get(k) for t in types for k in ("retrieval", "generation")]
+        for k in ("retrieval", "generation", "total"):
+            ci = r["ci"].get(k) or [None, None]
+            line += ci
+        writer.writerow(["" if v is None else v for v in line])
+    return buf.getvalue()
+
+
+def to_gradio(entries: Iterable[Entry]) -> dict[str, Any]:
+    """DRAGON's Gradio Space results file: items -> version -> submission id -> record."""
+    items: dict[str, dict[str, Any]] = {}
+    by_version: dict[str, list[Entry]] = {}
+    for e in entries:
+        by_version.setdefault(e.version, []).append(e)
+    for version in sorted(by_version, key=parse_version):
+        chosen = _latest_per_model(by_version[version])
+        records: dict[str, Any] = {}
+        for e in sorted(chosen.values(), key=lambda x: x.created_at):
+            metrics: dict[str, Any] = {
+                "overall": {
+                    "retrieval": dict((e.report.get("overall") or {}).get("retrieval") or {}),
+                    "generation": dict((e.report.get("overall") or {}).get("generation") or {}),
+                }
+            }
+            for qtype, block in (e.report.get("by_type") or {}).items():
+                metrics[qtype] = {
+                    "retrieval": dict(block.get("retrieval") or {}),
+                    "generation": dict(block.get("generation") or {}),
+                }
+            metrics["judge"] = e.judge
+            records[e.submit_id] = {
+                "model_name": e.model_name,
+                "timestamp": e.created_at.isoformat(timespec="seconds"),
+                "config": e.config,
+                "metrics": metrics,
+                "metadata": {"n_questions": e.report.get("n_questions")},
+            }
+        items[version] = records
+    return {"items": items}

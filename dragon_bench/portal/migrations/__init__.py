@@ -1,0 +1,1 @@
+"""Alembic migrations of the portal database, shipped inside the package."""

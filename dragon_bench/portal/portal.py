@@ -1,0 +1,67 @@
+"""The running portal's parts, shared by routers through `request.app.state.portal`."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fastapi.templating import Jinja2Templates
+
+from dragon_bench.hub import Hub
+from dragon_bench.portal.db import Database
+from dragon_bench.portal.evaluation import Evaluator, MetricsEvaluator
+from dragon_bench.portal.ratelimit import RateLimiter
+from dragon_bench.portal.revisions import RevisionCache
+from dragon_bench.portal.settings import PortalSettings
+from dragon_bench.portal.worker import Worker
+
+__all__ = ["Portal", "PACKAGE_DIR"]
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+log = logging.getLogger("dragon_bench.portal")
+
+
+def _builtin_judge() -> object:
+    import importlib
+
+    from dragon_bench.llm import LLMClient, LLMSettings
+
+    judge: object = importlib.import_module("dragon_bench.metrics").Judge
+    return judge(LLMClient(LLMSettings.from_env()))  # type: ignore[operator]
+
+
+@dataclass
+class Portal:
+    """Settings, database, hub cache, evaluator, worker, rate limiter and templates of one app."""
+
+    settings: PortalSettings
+    evaluator: Evaluator | None = None
+    db: Database = field(init=False)
+    hub: Hub = field(init=False)
+    revisions: RevisionCache = field(init=False)
+    limiter: RateLimiter = field(init=False)
+    worker: Worker = field(init=False)
+    templates: Jinja2Templates = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.db = Database(self.settings.db)
+        self.hub = Hub(self.settings.hub)
+        self.revisions = RevisionCache(self.hub)
+        self.limiter = RateLimiter(self.settings.rate_limit_per_minute)
+        if self.evaluator is None:
+            judge = _builtin_judge() if self.settings.judge == "builtin" else None
+            self.evaluator = MetricsEvaluator(
+                self.hub, judge=judge, resamples=self.settings.ci_resamples
+            )
+        self.worker = Worker(self.db, self.evaluator, self.revisions, self.settings)
+        self.templates = Jinja2Templates(directory=str(PACKAGE_DIR / "templates"))
+
+    def start(self) -> None:
+        self.db.migrate()
+        if self.settings.worker:
+            self.worker.start()
+
+    def stop(self) -> None:
+        self.worker.stop()
+        self.db.dispose()

@@ -1,0 +1,1 @@
+"""One router a resource; `dragon_bench.portal.app.ROUTERS` lists what the app mounts."""

@@ -1,0 +1,94 @@
+"""The leaderboard: per version or over the last n versions, as JSON, CSV or the Gradio file."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from dragon_bench.portal import leaderboard as lb
+from dragon_bench.portal.deps import PortalDep
+from dragon_bench.portal.portal import Portal
+from dragon_bench.portal.revisions import UnknownVersionError
+from dragon_bench.portal.schemas import LeaderboardPublic
+from dragon_bench.portal.service import approved_entries
+
+__all__ = ["router", "build_leaderboard"]
+
+router = APIRouter(prefix="/api/v1/leaderboard", tags=["leaderboard"])
+
+
+def build_leaderboard(
+    portal: Portal,
+    *,
+    version: str | None = None,
+    mode: str = "version",
+    last_n: int = 3,
+    sort: str = "total",
+    order: str | None = None,
+) -> dict[str, Any]:
+    versions = portal.revisions.versions(refresh=True)
+    entries = approved_entries(portal)
+    if mode == "actual":
+        window = versions[-max(1, last_n) :]
+        rows = lb.rows_for_actual(entries, versions, last_n)
+        chosen = None
+    else:
+        try:
+            chosen = portal.revisions.resolve(version) if versions else None
+        except UnknownVersionError as exc:
+            raise HTTPException(404, str(exc)) from None
+        window = [chosen] if chosen else []
+        rows = lb.rows_for_version(entries, chosen) if chosen else []
+    descending = None if order is None else order == "desc"
+    rows = lb.sort_rows(rows, sort, descending)
+    return {
+        "version": chosen,
+        "mode": mode,
+        "last_n": last_n,
+        "versions": versions,
+        "window": window,
+        "sort": sort if sort in lb.SORT_KEYS else "total",
+        "rows": rows,
+    }
+
+
+@router.get("", response_model=LeaderboardPublic, summary="Leaderboard rows")
+async def get_leaderboard(
+    portal: PortalDep,
+    version: str | None = None,
+    mode: Literal["version", "actual"] = "version",
+    last_n: Annotated[int, Query(ge=1, le=100)] = 3,
+    sort: Literal[lb.SORT_KEYS] = "total",  # type: ignore[valid-type]
+    order: Literal["asc", "desc"] | None = None,
+) -> JSONResponse:
+    data = await run_in_threadpool(
+        build_leaderboard, portal, version=version, mode=mode, last_n=last_n, sort=sort, order=order
+    )
+    return JSONResponse(data)
+
+
+@router.get("/export.csv", summary="Leaderboard as CSV", response_class=Response)
+async def export_csv(
+    portal: PortalDep,
+    version: str | None = None,
+    mode: Literal["version", "actual"] = "version",
+    last_n: Annotated[int, Query(ge=1, le=100)] = 3,
+) -> Response:
+    data = await run_in_threadpool(
+        build_leaderboard, portal, version=version, mode=mode, last_n=last_n
+    )
+    name = f"leaderboard-{data['version'] or 'actual'}.csv"
+    return Response(
+        lb.to_csv(data["rows"]),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/gradio.json", summary="DRAGON's Gradio Space results file (all versions)")
+async def export_gradio(portal: PortalDep) -> JSONResponse:
+    entries = await run_in_threadpool(approved_entries, portal)
+    return JSONResponse(lb.to_gradio(entries))

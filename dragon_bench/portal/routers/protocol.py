@@ -1,0 +1,176 @@
+"""DRAGON's wire protocol (`/submit/*`, form posts) so the published `rag-bench` client works as is."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+from sqlalchemy import select
+from starlette.datastructures import UploadFile
+
+from dragon_bench.portal.deps import PortalDep, authorize
+from dragon_bench.portal.models import Submission
+from dragon_bench.portal.portal import Portal
+from dragon_bench.portal.service import parse_config, record_judge, store_submission
+
+__all__ = ["router", "read_upload"]
+
+router = APIRouter(prefix="/submit", tags=["protocol"])
+
+_CREATE_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["token", "file"],
+                    "properties": {
+                        "config": {
+                            "type": "string",
+                            "description": "JSON object: user_guid, is_auto, model_name, "
+                            "embedding_model, retriever_type, retrieval_config",
+                        },
+                        "submit_id": {"type": "string"},
+                        "version": {"type": "string", "description": "empty for the latest"},
+                        "token": {"type": "string"},
+                        "filename": {"type": "string"},
+                        "file": {
+                            "type": "string",
+                            "format": "binary",
+                            "description": "the results JSON; any field name is accepted",
+                        },
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+async def read_upload(request: Request, portal: Portal) -> tuple[dict[str, str], UploadFile]:
+    """Parse a multipart post within the size limit: its text fields and its one file part."""
+    limit = portal.settings.max_upload_bytes
+    length = request.headers.get("content-length")
+    if length and length.isdigit() and int(length) > limit + 256 * 1024:
+        raise HTTPException(413, f"upload exceeds the limit of {limit} bytes")
+    ctype = request.headers.get("content-type", "")
+    if not ctype.startswith("multipart/form-data"):
+        raise HTTPException(415, "send the submission as multipart/form-data with one file part")
+    try:
+        form = await request.form(max_files=2, max_fields=50)
+    except HTTPException:
+        raise
+    except Exception as exc:
+        raise HTTPException(400, f"malformed multipart body: {exc}") from None
+    fields: dict[str, str] = {}
+    files: list[UploadFile] = []
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            files.append(value)
+        else:
+            fields[key] = value
+    if len(files) != 1:
+        raise HTTPException(
+            422, f"expected exactly one file part with the results, got {len(files)}"
+        )
+    return fields, files[0]
+
+
+async def read_limited(upload: UploadFile, limit: int) -> bytes:
+    content = await upload.read(limit + 1)
+    if len(content) > limit:
+        raise HTTPException(413, f"results file exceeds the limit of {limit} bytes")
+    return content
+
+
+@router.post("/create", openapi_extra=_CREATE_BODY, summary="Submit results (DRAGON protocol)")
+async def create(request: Request, portal: PortalDep) -> dict[str, str]:
+    """Store a results file for evaluation; answers `{"id": submit_id}`."""
+    fields, upload = await read_upload(request, portal)
+    caller = await run_in_threadpool(authorize, portal, fields.get("token"))
+    assert caller is not None
+    config = parse_config(fields.get("config"))
+    content = await read_limited(upload, portal.settings.max_upload_bytes)
+    row = await run_in_threadpool(
+        store_submission,
+        portal,
+        caller,
+        config=config,
+        submit_id=fields.get("submit_id"),
+        version=fields.get("version"),
+        filename=fields.get("filename") or upload.filename or "results.json",
+        content=content,
+    )
+    return {"id": row.submit_id}
+
+
+def _admin(portal: Portal, token: str | None) -> None:
+    caller = authorize(portal, token)
+    assert caller is not None
+    if not caller.is_admin:
+        raise HTTPException(403, "judge endpoints need an admin token")
+
+
+@router.post("/fetch_judge_requests", summary="Submissions awaiting an external judge")
+def fetch_judge_requests(portal: PortalDep, token: Annotated[str, Form()]) -> dict[str, Any]:
+    _admin(portal, token)
+    with portal.db.read() as s:
+        rows = s.execute(
+            select(
+                Submission.submit_id, Submission.version, Submission.model_name, Submission.config
+            )
+            .where(Submission.judge_state == "pending")
+            .order_by(Submission.id)
+        ).all()
+    return {
+        "items": [
+            {
+                "submit_id": r.submit_id,
+                "version": r.version,
+                "model_name": r.model_name,
+                "config": r.config,
+            }
+            for r in rows
+        ]
+    }
+
+
+@router.post("/get_gen_output", summary="The submitted answers file, for a judge")
+def get_gen_output(
+    portal: PortalDep,
+    token: Annotated[str, Form()],
+    submit_id: Annotated[str, Form()],
+    version: Annotated[str, Form()] = "",
+) -> Response:
+    _admin(portal, token)
+    with portal.db.read() as s:
+        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+    if row is None or (version and row.version != version):
+        raise HTTPException(404, f"no submission {submit_id} for version {version or 'any'}")
+    return Response(
+        row.content,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{row.submit_id}.json"'},
+    )
+
+
+@router.post("/add_judge_results", summary="Store an external judge's scores")
+def add_judge_results(
+    portal: PortalDep,
+    token: Annotated[str, Form()],
+    submit_id: Annotated[str, Form()],
+    judge_results: Annotated[str, Form()],
+    version: Annotated[str, Form()] = "",
+    is_auto: Annotated[str, Form()] = "False",
+) -> dict[str, Any]:
+    _admin(portal, token)
+    try:
+        results = json.loads(judge_results)
+    except json.JSONDecodeError as exc:
+        raise HTTPException(422, f"judge_results is not valid JSON: {exc.msg}") from None
+    row = record_judge(portal, submit_id, version or None, results)
+    return {"id": row.submit_id, "judge": row.judge_score, "judge_state": row.judge_state}

@@ -1,0 +1,123 @@
+"""Submissions over REST: create, list one's own, status and metrics, per-question log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+from sqlalchemy import select
+
+from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
+from dragon_bench.portal.models import Submission
+from dragon_bench.portal.routers.protocol import read_limited, read_upload
+from dragon_bench.portal.schemas import (
+    QuestionLog,
+    SubmissionCreated,
+    SubmissionList,
+    SubmissionPublic,
+)
+from dragon_bench.portal.service import (
+    get_visible,
+    parse_config,
+    public_view,
+    question_log,
+    store_submission,
+)
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/v1/submissions", tags=["submissions"])
+
+_CREATE_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {
+                        "file": {"type": "string", "format": "binary"},
+                        "model_name": {"type": "string"},
+                        "config": {"type": "string", "description": "JSON object"},
+                        "version": {"type": "string"},
+                        "submit_id": {"type": "string"},
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=SubmissionCreated,
+    openapi_extra=_CREATE_BODY,
+    summary="Submit a results file",
+)
+async def create_submission(
+    request: Request, portal: PortalDep, caller: CurrentCaller
+) -> SubmissionCreated:
+    fields, upload = await read_upload(request, portal)
+    config = parse_config(fields.get("config"))
+    if fields.get("model_name"):
+        config["model_name"] = fields["model_name"]
+    content = await read_limited(upload, portal.settings.max_upload_bytes)
+    row = await run_in_threadpool(
+        store_submission,
+        portal,
+        caller,
+        config=config,
+        submit_id=fields.get("submit_id"),
+        version=fields.get("version"),
+        filename=upload.filename or "results.json",
+        content=content,
+    )
+    return SubmissionCreated(id=row.submit_id, state=row.state)
+
+
+@router.get("", response_model=SubmissionList, summary="The caller's submissions (all for admins)")
+def list_submissions(
+    portal: PortalDep, caller: CurrentCaller, state: str | None = None, limit: int = 100
+) -> dict[str, Any]:
+    query = select(Submission).order_by(Submission.id.desc()).limit(max(1, min(limit, 1000)))
+    if not caller.is_admin:
+        query = query.where(Submission.token_id == caller.id)
+    if state:
+        query = query.where(Submission.state == state)
+    with portal.db.read() as s:
+        rows = list(s.scalars(query))
+    return {"items": [public_view(r, caller) for r in rows]}
+
+
+@router.get("/{submit_id}", response_model=SubmissionPublic, summary="Status and metrics")
+def get_submission(portal: PortalDep, caller: OptionalCaller, submit_id: str) -> dict[str, Any]:
+    return public_view(get_visible(portal, submit_id, caller), caller)
+
+
+@router.get(
+    "/{submit_id}/questions",
+    response_model=QuestionLog,
+    summary="Per-question log: the owner's answers and scores (gold only for admins)",
+)
+def get_question_log(portal: PortalDep, caller: CurrentCaller, submit_id: str) -> dict[str, Any]:
+    row = get_visible(portal, submit_id, caller)
+    return {
+        "submit_id": submit_id,
+        "version": row.version,
+        "items": question_log(portal, row, caller),
+    }
+
+
+@router.get("/{submit_id}/file", summary="The submitted results file (owner or admin)")
+def get_file(portal: PortalDep, caller: CurrentCaller, submit_id: str) -> Response:
+    row = get_visible(portal, submit_id, caller)
+    if not (caller.is_admin or caller.id == row.token_id):
+        from fastapi import HTTPException
+
+        raise HTTPException(404, f"no submission {submit_id}")
+    return Response(row.content, media_type="application/json")

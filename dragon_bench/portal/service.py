@@ -1,0 +1,231 @@
+"""Operations shared by the protocol, the REST API and the pages: store, show, review submissions."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from fastapi import HTTPException
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.portal.auth import Caller
+from dragon_bench.portal.evaluation import validate_results
+from dragon_bench.portal.leaderboard import Entry
+from dragon_bench.portal.models import Submission, utcnow
+from dragon_bench.portal.portal import Portal
+from dragon_bench.portal.revisions import UnknownVersionError
+
+__all__ = [
+    "store_submission",
+    "parse_config",
+    "get_visible",
+    "public_view",
+    "question_log",
+    "approved_entries",
+    "review",
+    "record_judge",
+]
+
+_SUBMIT_ID = re.compile(r"^[A-Za-z0-9._:-]{1,100}$")
+
+
+def parse_config(raw: str | None) -> dict[str, Any]:
+    """The protocol's `config` JSON string; an object, with a string `model_name`."""
+    if raw is None or not raw.strip():
+        return {}
+    try:
+        config = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise HTTPException(
+            422, f"config is not valid JSON: {exc.msg} at column {exc.colno}"
+        ) from None
+    if not isinstance(config, dict):
+        raise HTTPException(422, "config must be a JSON object")
+    if "model_name" in config and not isinstance(config["model_name"], str):
+        raise HTTPException(422, "config.model_name must be a string")
+    return config
+
+
+def store_submission(
+    portal: Portal,
+    caller: Caller,
+    *,
+    config: dict[str, Any],
+    submit_id: str | None,
+    version: str | None,
+    filename: str,
+    content: bytes,
+) -> Submission:
+    """Validate everything first, then insert one row; nothing is stored when anything is wrong."""
+    submit_id = (submit_id or "").strip() or uuid.uuid4().hex
+    if not _SUBMIT_ID.match(submit_id):
+        raise HTTPException(422, "submit_id must be 1-100 characters of letters, digits, . _ : -")
+    if len(content) > portal.settings.max_upload_bytes:
+        raise HTTPException(413, f"results file exceeds {portal.settings.max_upload_bytes} bytes")
+    try:
+        version = portal.revisions.resolve(version)
+    except UnknownVersionError as exc:
+        raise HTTPException(404, str(exc)) from None
+    try:
+        data = validate_results(content, set(portal.revisions.questions(version)))
+    except BadInputError as exc:
+        raise HTTPException(422, str(exc)) from None
+    model_name = str(config.get("model_name") or "").strip()[:200] or "unnamed"
+    is_auto = caller.role == "auto"
+    row = Submission(
+        submit_id=submit_id,
+        token_id=caller.id,
+        version=version,
+        model_name=model_name,
+        config=config,
+        filename=(filename or "results.json")[:300],
+        content=content,
+        n_answers=len(data),
+        is_auto=is_auto,
+        state="queued",
+        attempts=0,
+        judge_state="none",
+    )
+    try:
+        with portal.db.session() as s:
+            if s.scalar(select(Submission.id).where(Submission.submit_id == submit_id)):
+                raise HTTPException(409, f"submission {submit_id} already exists")
+            s.add(row)
+    except IntegrityError:
+        raise HTTPException(409, f"submission {submit_id} already exists") from None
+    portal.worker.wake()
+    return row
+
+
+def get_visible(portal: Portal, submit_id: str, caller: Caller | None) -> Submission:
+    """The submission if the caller may see it: approved ones are public, others owner/admin only."""
+    with portal.db.read() as s:
+        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+    if row is None:
+        raise HTTPException(404, f"no submission {submit_id}")
+    mine = caller is not None and (caller.is_admin or caller.id == row.token_id)
+    if row.state != "approved" and not mine:
+        raise HTTPException(404, f"no submission {submit_id}")
+    return row
+
+
+def public_view(row: Submission, caller: Caller | None) -> dict[str, Any]:
+    mine = caller is not None and (caller.is_admin or caller.id == row.token_id)
+    report = row.report or {}
+    view: dict[str, Any] = {
+        "submit_id": row.submit_id,
+        "model_name": row.model_name,
+        "version": row.version,
+        "state": row.state,
+        "created_at": row.created_at.isoformat(timespec="seconds"),
+        "evaluated_at": row.evaluated_at.isoformat(timespec="seconds")
+        if row.evaluated_at
+        else None,
+        "config": row.config,
+        "n_answers": row.n_answers,
+        "signature": row.signature,
+        "metrics": {
+            k: report[k] for k in ("n_questions", "overall", "by_type", "warnings") if k in report
+        },
+        "ci": (report.get("portal") or {}).get("ci", {}),
+        "judge_state": row.judge_state,
+        "judge": row.judge_score,
+        "is_owner": mine,
+    }
+    if mine:
+        view["error"] = row.error
+        view["review_note"] = row.review_note
+        view["filename"] = row.filename
+    return view
+
+
+def question_log(portal: Portal, row: Submission, caller: Caller) -> list[dict[str, Any]]:
+    """Per-question rows: public question text, own answer and scores; gold only for admins."""
+    if not (caller.is_admin or caller.id == row.token_id):
+        raise HTTPException(404, f"no submission {row.submit_id}")
+    questions = portal.revisions.questions(row.version)
+    rows = [dict(d, question=questions.get(d["id"], "")) for d in row.details or []]
+    if caller.is_admin:
+        gold = portal.revisions.gold_rows(row.version)
+        for r in rows:
+            r["gold"] = gold.get(r["id"])
+    return rows
+
+
+def approved_entries(portal: Portal) -> list[Entry]:
+    with portal.db.read() as s:
+        rows = s.execute(
+            select(
+                Submission.submit_id,
+                Submission.model_name,
+                Submission.version,
+                Submission.created_at,
+                Submission.config,
+                Submission.report,
+                Submission.judge_score,
+            ).where(Submission.state == "approved", Submission.report.is_not(None))
+        ).all()
+    return [
+        Entry(
+            r.submit_id,
+            r.model_name,
+            r.version,
+            r.created_at,
+            r.config or {},
+            r.report,
+            r.judge_score,
+        )
+        for r in rows
+    ]
+
+
+def review(portal: Portal, submit_id: str, action: str, note: str | None) -> Submission:
+    """approve / reject an evaluated submission, or requeue a failed or rejected one."""
+    allowed = {
+        "approve": ({"evaluated", "rejected"}, "approved"),
+        "reject": ({"evaluated", "approved"}, "rejected"),
+        "requeue": ({"failed", "rejected", "evaluated", "approved"}, "queued"),
+    }
+    if action not in allowed:
+        raise HTTPException(422, f"unknown action {action!r}")
+    sources, target = allowed[action]
+    with portal.db.session() as s:
+        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+        if row is None:
+            raise HTTPException(404, f"no submission {submit_id}")
+        if row.state not in sources:
+            raise HTTPException(409, f"cannot {action} submission {submit_id} in state {row.state}")
+        row.state = target
+        row.review_note = (note or "")[:2000] or None
+        row.reviewed_at = utcnow()
+        if target == "queued":
+            row.attempts = 0
+            row.error = None
+    if target == "queued":
+        portal.worker.wake()
+    return row
+
+
+def record_judge(portal: Portal, submit_id: str, version: str | None, results: Any) -> Submission:
+    from dragon_bench.portal.scores import judge_value
+
+    score = judge_value(results)
+    if score is None:
+        raise HTTPException(
+            422,
+            "judge_results must hold a number: a score, {'judge': x}, or per-question scores",
+        )
+    with portal.db.session() as s:
+        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+        if row is None or (version and row.version != version):
+            raise HTTPException(404, f"no submission {submit_id} for version {version}")
+        if row.state in ("queued", "evaluating", "failed"):
+            raise HTTPException(409, f"submission {submit_id} is not evaluated yet")
+        row.judge_results = results if isinstance(results, dict) else {"results": results}
+        row.judge_score = score
+        row.judge_state = "done"
+    return row

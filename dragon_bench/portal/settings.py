@@ -1,0 +1,42 @@
+"""Portal settings: one pydantic-settings class read from arguments and `DRAGON_PORTAL_*` variables."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["PortalSettings", "DEFAULT_SECRET"]
+
+DEFAULT_SECRET = "change-me"
+
+
+class PortalSettings(BaseSettings):
+    """Everything the portal needs to run; secrets must be set outside `environment=development`."""
+
+    model_config = SettingsConfigDict(env_prefix="DRAGON_PORTAL_", extra="ignore")
+
+    hub: str = "hub"
+    db: str = "sqlite:///portal.db"
+    environment: Literal["development", "production"] = "development"
+    # Keys the public-id-free hash of log lines and the CSRF-free page tokens; must be secret in production.
+    secret_key: str = DEFAULT_SECRET
+    max_upload_bytes: int = 20 * 1024 * 1024
+    rate_limit_per_minute: int = 60
+    worker: bool = True
+    worker_poll_seconds: float = 0.5
+    # A claimed evaluation whose worker stopped heartbeating for this long is taken over.
+    lease_seconds: float = 120.0
+    max_attempts: int = 3
+    judge: Literal["none", "external", "builtin"] = "external"
+    ci_resamples: int = 1000
+    title: str = "dragon-bench leaderboard"
+
+    @model_validator(mode="after")
+    def _refuse_default_secret(self) -> PortalSettings:
+        if self.environment != "development" and self.secret_key == DEFAULT_SECRET:
+            raise ValueError(
+                "DRAGON_PORTAL_SECRET_KEY must be set to a non-default value outside development"
+            )
+        return self

@@ -1,0 +1,201 @@
+"""The evaluation worker: claims queued submissions from the database and scores them, one at a time.
+
+Claims are compare-and-set updates, so any number of workers (threads or processes) on one database
+never score a submission twice; a claim whose worker died is taken over after the lease expires.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import or_, select, update
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.portal.db import Database
+from dragon_bench.portal.evaluation import Evaluator
+from dragon_bench.portal.models import Submission, utcnow
+from dragon_bench.portal.revisions import PrivateIndex, RevisionCache
+from dragon_bench.portal.settings import PortalSettings
+
+__all__ = ["Worker", "scrub_json"]
+
+log = logging.getLogger("dragon_bench.portal.worker")
+
+
+def scrub_json(obj: Any, index: PrivateIndex) -> Any:
+    """Replace private strings inside every string of a JSON-like value."""
+    if isinstance(obj, str):
+        return index.scrub(obj)
+    if isinstance(obj, list):
+        return [scrub_json(v, index) for v in obj]
+    if isinstance(obj, dict):
+        return {k: scrub_json(v, index) for k, v in obj.items()}
+    return obj
+
+
+class Worker:
+    """Polls for queued submissions and evaluates them off the request path."""
+
+    def __init__(
+        self,
+        db: Database,
+        evaluator: Evaluator,
+        revisions: RevisionCache,
+        settings: PortalSettings,
+    ) -> None:
+        self.db = db
+        self.evaluator = evaluator
+        self.revisions = revisions
+        self.settings = settings
+        self.id = uuid.uuid4().hex[:16]
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.processed = 0
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(
+            target=self._loop, name=f"dragon-worker-{self.id}", daemon=True
+        )
+        self._thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                worked = self.run_once()
+            except Exception:  # keep serving; the row stays claimed and its lease will expire
+                log.exception("evaluation worker step failed")
+                worked = False
+            if not worked:
+                self._wake.wait(self.settings.worker_poll_seconds)
+                self._wake.clear()
+
+    # -- one step ----------------------------------------------------------------------------
+    def claim(self) -> int | None:
+        """Take one queued (or abandoned) submission; None when there is none."""
+        stale = utcnow() - timedelta(seconds=self.settings.lease_seconds)
+        with self.db.read() as s:
+            candidates = s.execute(
+                select(Submission.id, Submission.state, Submission.claimed_at)
+                .where(
+                    or_(
+                        Submission.state == "queued",
+                        (Submission.state == "evaluating") & (Submission.claimed_at < stale),
+                    )
+                )
+                .order_by(Submission.id)
+                .limit(5)
+            ).all()
+        for sub_id, state, claimed_at in candidates:
+            cond = [Submission.id == sub_id, Submission.state == state]
+            cond.append(
+                Submission.claimed_at.is_(None)
+                if claimed_at is None
+                else Submission.claimed_at == claimed_at
+            )
+            with self.db.session() as s:
+                res = s.execute(
+                    update(Submission)
+                    .where(*cond)
+                    .values(
+                        state="evaluating",
+                        claimed_by=self.id,
+                        claimed_at=utcnow(),
+                        attempts=Submission.attempts + 1,
+                    )
+                    .execution_options(synchronize_session=False)
+                )
+                if res.rowcount == 1:  # type: ignore[attr-defined]
+                    return int(sub_id)
+        return None
+
+    def run_once(self) -> bool:
+        """Claim and evaluate one submission; True if there was one."""
+        sub_id = self.claim()
+        if sub_id is None:
+            return False
+        with self.db.read() as s:
+            row = s.get(Submission, sub_id)
+            assert row is not None
+            version, content, attempts, is_auto = (
+                row.version,
+                row.content,
+                row.attempts,
+                row.is_auto,
+            )
+        values: dict[str, Any]
+        try:
+            results = json.loads(content.decode("utf-8-sig"))
+            evaluation = self.evaluator.evaluate(version, results)
+            index = self.revisions.private(version)
+            report = scrub_json(evaluation.report, index)
+            details = scrub_json(evaluation.details, index)
+            judge_state = "none"
+            if evaluation.judge is not None:
+                judge_state = "done"
+            elif self.settings.judge == "external":
+                judge_state = "pending"
+            values = {
+                "state": "approved" if is_auto else "evaluated",
+                "report": report,
+                "details": details,
+                "signature": str(report.get("signature") or "")[:500] or None,
+                "judge_state": judge_state,
+                "judge_score": evaluation.judge,
+                "error": None,
+                "evaluated_at": utcnow(),
+            }
+            if is_auto:
+                values["reviewed_at"] = utcnow()
+                values["review_note"] = "published at once (auto token)"
+        except BadInputError as exc:
+            values = {"state": "failed", "error": self._safe(version, str(exc))}
+        except Exception as exc:  # an operator problem (hub, metrics); retry a few times
+            failed = attempts >= self.settings.max_attempts
+            message = self._safe(version, f"evaluation error: {type(exc).__name__}: {exc}")
+            # No traceback in the log: its frames could hold gold answers.
+            log.error("submission %s, attempt %d: %s", sub_id, attempts, message)
+            values = {"state": "failed" if failed else "queued", "error": message}
+        values["claimed_by"] = None
+        with self.db.session() as s:
+            res = s.execute(
+                update(Submission)
+                .where(
+                    Submission.id == sub_id,
+                    Submission.state == "evaluating",
+                    Submission.claimed_by == self.id,
+                )
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            done = res.rowcount == 1  # type: ignore[attr-defined]
+        if done:
+            self.processed += 1
+        else:
+            log.warning("submission %s was taken over by another worker; result dropped", sub_id)
+        return True
+
+    def _safe(self, version: str, message: str) -> str:
+        try:
+            return self.revisions.private(version).scrub(message)[:2000]
+        except Exception:
+            return "evaluation failed (details hidden)"
