@@ -59,3 +59,54 @@ def test_real_socket(kg_url: str) -> None:
     assert [e["name"] for e in r.json()["entities"]] == ["Московский университет"]
     r = httpx.get(f"{kg_url}/entity", params={"name": "Сергей Собянин"})
     assert r.json()["triplets"][0]["object"] == "Москва"
+
+
+def test_kg_serve_command(tiny_hub, tmp_path) -> None:
+    """`dragon crag kg-serve` in its own process serves the revision's kg.parquet."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import pyarrow as pa
+
+    public = {
+        "texts": pa.table({"id": [1], "text": ["Собянин\nМэр Москвы Сергей Собянин."]}),
+        "questions": pa.table({"id": [0], "question": ["Кто мэр Москвы?"]}),
+    }
+    private = {
+        "texts": pa.table({"id": ["a"], "public_id": [1]}),
+        "qa": pa.table({"id": [0], "question": ["Кто мэр Москвы?"], "answer": ["Собянин"],
+                        "answers": [["Собянин"]], "type": ["simple"], "text_ids": [["a"]]}),
+        "kg": pa.table({"subject": ["Сергей Собянин"], "relation": ["мэр"], "object": ["Москва"],
+                        "doc_id": ["a"]}),
+    }  # fmt: skip
+    tiny_hub.write_revision("1.1.0", public, private, parent="1.0.0")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dragon_bench", "crag", "kg-serve", "--hub", tiny_hub.url,
+         "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/kg/search", params={"q": "москва"})
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(
+                        proc.stderr.read().decode() if proc.stderr else ""
+                    ) from None
+                time.sleep(0.2)
+        assert [e["name"] for e in r.json()["entities"]] == ["Москва"]
+        assert httpx.get(f"http://127.0.0.1:{port}/kg/stats").json() == {
+            "entities": 2,
+            "triples": 1,
+        }
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
