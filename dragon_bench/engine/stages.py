@@ -1,0 +1,197 @@
+"""Pipeline stages as plain functions over an Engine: dedup, segmentation, KG, question phrasing.
+
+Each stage cuts its input into batches and hands a module-level batch function to
+`engine.map_batches`; whatever needs the whole collection (LSH clustering, question
+selection) runs on the driver. The same input gives the same output on every engine.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from dragon_bench.engine.base import Engine
+from dragon_bench.types import Document, Segment, Triple
+
+__all__ = [
+    "dedup_stage",
+    "segment_stage",
+    "kg_stage",
+    "question_warmup_stage",
+    "signature_batch",
+    "segment_batch",
+    "kg_batch",
+]
+
+
+# -- batch functions (module level: picklable for process pools and Ray) ---------------------
+def signature_batch(texts: list[str], *, num_perm: int, ngram: int) -> list[np.ndarray]:
+    """MinHash signatures of a batch of texts, one row each."""
+    from dragon_bench.corpus.minhash import signatures
+
+    return list(signatures(texts, num_perm=num_perm, ngram=ngram))
+
+
+def segment_batch(docs: list[Document], *, window: int, stride: int) -> list[Segment]:
+    from dragon_bench.corpus import segment_documents
+
+    return list(segment_documents(docs, window=window, stride=stride))
+
+
+def kg_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Triple]:
+    from dragon_bench.kg import extract_triples  # type: ignore[attr-defined]
+
+    llm = _client(llm_settings)
+    return list(extract_triples(docs, backend=backend, llm=llm))
+
+
+def _client(settings: Any) -> Any:
+    if settings is None:
+        return None
+    from dragon_bench.llm import LLMClient
+
+    return LLMClient(settings)
+
+
+def _phrase_batch(subs: list[Any], *, texts: dict[str, str], llm_settings: Any) -> list[int]:
+    from dragon_bench.questions.prompts import llm_question
+
+    llm = _client(llm_settings)
+    done = 0
+    for sub in subs:
+        try:
+            llm_question(llm, sub, texts)  # the reply lands in the LLM client's disk cache
+            done += 1
+        except Exception:  # noqa: BLE001 - the selection pass counts and reports failures
+            pass
+    return [done]
+
+
+# -- stages -----------------------------------------------------------------------------
+def dedup_stage(
+    engine: Engine,
+    docs: Sequence[Document],
+    *,
+    reference: Sequence[Document] = (),
+    threshold: float = 0.8,
+    num_perm: int = 128,
+    ngram: int = 9,
+    batch_size: int = 256,
+) -> list[Document]:
+    """The documents `dragon_bench.corpus.dedup_documents` keeps, signatures computed on `engine`.
+
+    Exact copies share one signature; LSH clustering and the choice of representative (the
+    longest text, the earliest on ties; a reference document wins its cluster) are the
+    corpus layer's, so the kept documents equal `dedup_documents(docs, reference=...)`.
+    """
+    from dragon_bench.corpus.dedup import lsh_clusters, lsh_params
+
+    items = list(docs)
+    refs = list(reference)
+    pool = refs + items
+    n_ref = len(refs)
+    if not items:
+        return []
+    node_of_hash: dict[str, int] = {}
+    heads: list[int] = []
+    node = np.empty(len(pool), dtype=np.int64)
+    for i, doc in enumerate(pool):
+        k = node_of_hash.get(doc.content_hash)
+        if k is None:
+            k = node_of_hash[doc.content_hash] = len(heads)
+            heads.append(i)
+        node[i] = k
+    fn = functools.partial(signature_batch, num_perm=num_perm, ngram=ngram)
+    rows = engine.map_batches(fn, [pool[i].full_text for i in heads], batch_size=batch_size)
+    sigs = np.vstack(rows) if rows else np.empty((0, num_perm), dtype=np.uint32)
+    bands, per_band = lsh_params(threshold, num_perm)
+    labels = lsh_clusters(sigs, bands, per_band, threshold)[node]
+    groups: dict[int, list[int]] = {}
+    for i, label in enumerate(labels.tolist()):
+        groups.setdefault(label, []).append(i)
+    keep = np.zeros(len(pool), dtype=bool)
+    for members in groups.values():
+        inputs = [i for i in members if i >= n_ref]
+        if not inputs or any(i < n_ref for i in members):
+            continue
+        best = min(inputs, key=lambda i: (-len(" ".join(pool[i].full_text.split())), i))
+        keep[best] = True
+    return [pool[i] for i in range(n_ref, len(pool)) if keep[i]]
+
+
+def segment_stage(
+    engine: Engine,
+    docs: Sequence[Document],
+    *,
+    window: int = 5,
+    stride: int = 3,
+    batch_size: int = 64,
+) -> list[Segment]:
+    """Sentence-window segments of every document (`dragon_bench.corpus.segment_documents`)."""
+    fn = functools.partial(segment_batch, window=window, stride=stride)
+    return list(engine.map_batches(fn, list(docs), batch_size=batch_size))
+
+
+def kg_stage(
+    engine: Engine,
+    docs: Sequence[Document],
+    *,
+    backend: str = "natasha",
+    llm_settings: Any = None,
+    batch_size: int = 16,
+) -> list[Triple]:
+    """Triples of every document (`dragon_bench.kg.extract_triples`), batch by batch.
+
+    LLM backends get the client settings rather than a client, so each worker opens its
+    own connection to the (vLLM or other OpenAI-compatible) endpoint.
+    """
+    fn = functools.partial(kg_batch, backend=backend, llm_settings=llm_settings)
+    return list(engine.map_batches(fn, list(docs), batch_size=batch_size))
+
+
+def question_warmup_stage(
+    engine: Engine,
+    triples: Sequence[Triple],
+    docs: Sequence[Document],
+    *,
+    llm_settings: Any,
+    per_type: int = 50,
+    seed: int = 0,
+    oversample: int = 3,
+    batch_size: int = 8,
+) -> int:
+    """Phrase the candidate subgraphs with the LLM on `engine`, filling the LLM disk cache.
+
+    Question selection (`generate_questions`) is sequential: it stops a type once enough
+    questions pass the filters. Its expensive part, one LLM call per subgraph, is done
+    here in parallel for the first `oversample * per_type` candidates of each type, in the
+    order the selection visits them; the selection then reads the replies from the cache,
+    so the questions are those of a purely sequential run. Returns the subgraphs phrased.
+    """
+    import random
+
+    from dragon_bench.questions.sampling import FactGraph, iter_subgraphs
+    from dragon_bench.types import QUESTION_TYPES
+
+    texts = {d.id: d.full_text for d in docs}
+    graph = FactGraph([t for t in triples if t.doc_id in texts])
+    subs: list[Any] = []
+    for qtype in QUESTION_TYPES:
+        rng = random.Random(f"{seed}:{qtype}")
+        used: set[object] = set()
+        for sub in iter_subgraphs(graph, qtype, rng):
+            if len(used) >= oversample * per_type:
+                break
+            if sub.key not in used:
+                used.add(sub.key)
+                subs.append(sub)
+    needed = {d for s in subs for d in s.doc_ids}
+    fn = functools.partial(
+        _phrase_batch,
+        texts={k: v for k, v in texts.items() if k in needed},
+        llm_settings=llm_settings,
+    )
+    return sum(engine.map_batches(fn, subs, batch_size=batch_size))
