@@ -32,6 +32,9 @@ def run_cmd(
     ),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
     resume: bool = typer.Option(True, help="Skip questions already in --out."),
+    page_cache: Path | None = typer.Option(
+        None, help="Folder keeping extracted page texts, so reruns skip HTML extraction."
+    ),
     fmt: Format = typer.Option(Format.table, "--format"),
 ) -> None:
     """Answer the questions of a CRAG file with a system and write its predictions."""
@@ -47,7 +50,7 @@ def run_cmd(
         stderr.print("task 2 without --kg-url: no KG facts are added", style="yellow")
     summary = run_task(
         track(iter_examples(data, limit=limit), f"CRAG task {task}"), answerer, spec, out, kg=kg,
-        resume=resume,
+        resume=resume, cache_dir=page_cache,
     )  # fmt: skip
     emit(
         {

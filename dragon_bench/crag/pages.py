@@ -5,15 +5,37 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from email.utils import parsedate_to_datetime
+from pathlib import Path
 from urllib.parse import urlparse
 
 from dragon_bench.crag.data import CragExample, SearchResult
 from dragon_bench.types import Document
 
-__all__ = ["html_to_text", "page_document", "example_documents"]
+__all__ = ["PageTextCache", "html_to_text", "page_document", "example_documents"]
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"[ \t\r\f\v]+")
+
+
+class PageTextCache:
+    """Extracted page texts on disk keyed by the SHA-256 of the HTML, so that reruns over the
+    same CRAG file (Task 3 has 50 pages a question) skip trafilatura."""
+
+    def __init__(self, root: str | Path) -> None:
+        from dragon_bench.llm.cache import ReplyCache
+
+        self._store = ReplyCache(Path(root))
+
+    def text(self, html: str) -> str:
+        from dragon_bench.llm.cache import request_key
+
+        key = request_key({"kind": "page-text", "html": html})
+        hit = self._store.get(key)
+        if isinstance(hit, str):
+            return hit
+        text = html_to_text(html)
+        self._store.put(key, text)
+        return text
 
 
 def html_to_text(html: str) -> str:
@@ -49,10 +71,14 @@ def _modified(raw: str) -> datetime | None:
         return None
 
 
-def page_document(page: SearchResult, doc_id: str, *, extract: bool = True) -> Document:
+def page_document(
+    page: SearchResult, doc_id: str, *, extract: bool = True, cache: PageTextCache | None = None
+) -> Document:
     """One search result as a Document: the extracted page text, or its snippet when the HTML
     yields nothing (or `extract` is False)."""
-    text = html_to_text(page.page_result) if extract else ""
+    text = ""
+    if extract:
+        text = cache.text(page.page_result) if cache is not None else html_to_text(page.page_result)
     if not text:
         text = _clean_snippet(page.page_snippet)
     return Document(
@@ -67,11 +93,15 @@ def page_document(page: SearchResult, doc_id: str, *, extract: bool = True) -> D
 
 
 def example_documents(
-    example: CragExample, *, max_pages: int | None = None, extract: bool = True
+    example: CragExample,
+    *,
+    max_pages: int | None = None,
+    extract: bool = True,
+    cache: PageTextCache | None = None,
 ) -> list[Document]:
     """The search results of an example, in rank order, as Documents `<interaction_id>/<rank>`."""
     pages = example.search_results[:max_pages] if max_pages is not None else example.search_results
     return [
-        page_document(p, f"{example.interaction_id}/{rank}", extract=extract)
+        page_document(p, f"{example.interaction_id}/{rank}", extract=extract, cache=cache)
         for rank, p in enumerate(pages)
     ]

@@ -18,7 +18,7 @@ from typing import Any
 
 from dragon_bench.crag.answerers import REFUSAL, Answerer
 from dragon_bench.crag.data import CragExample
-from dragon_bench.crag.pages import example_documents
+from dragon_bench.crag.pages import PageTextCache, example_documents
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document
 
@@ -108,9 +108,11 @@ def kg_document(
     )
 
 
-def task_documents(example: CragExample, task: CragTask, kg: Any = None) -> list[Document]:
+def task_documents(
+    example: CragExample, task: CragTask, kg: Any = None, *, cache: PageTextCache | None = None
+) -> list[Document]:
     """The documents a system may use for the example under the task's rules."""
-    docs = example_documents(example, max_pages=task.max_pages)
+    docs = example_documents(example, max_pages=task.max_pages, cache=cache)
     if task.uses_kg and kg is not None:
         extra = kg_document(example, kg)
         if extra is not None:
@@ -157,10 +159,12 @@ def run_task(
     *,
     kg: Any = None,
     resume: bool = True,
+    cache_dir: str | Path | None = None,
     on_item: Callable[[CragExample, str], None] | None = None,
 ) -> RunSummary:
     """Answer every example and append its prediction to `out`; with `resume`, ids already in
-    `out` are skipped. A system that raises is recorded as "I don't know" and counted failed."""
+    `out` are skipped; `cache_dir` keeps extracted page texts for reruns. A system that raises
+    is recorded as "I don't know" and counted failed."""
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = _existing(path) if resume else {}
@@ -169,13 +173,14 @@ def run_task(
     start = time.monotonic()
     answered = failed = resumed = 0
     needs_docs = getattr(answerer, "needs_documents", True)
+    cache = PageTextCache(cache_dir) if cache_dir is not None else None
     with open(path, "a", encoding="utf-8") as fh:
         for example in examples:
             if example.interaction_id in done:
                 resumed += 1
                 continue
             try:
-                docs = task_documents(example, task, kg) if needs_docs else []
+                docs = task_documents(example, task, kg, cache=cache) if needs_docs else []
                 prediction = answerer(example.query, docs)
             except Exception:  # one broken question must not lose the run
                 prediction, failed = REFUSAL, failed + 1

@@ -111,6 +111,8 @@ class LLMClient:
             ) from None
         if content is None:
             content = ""
+        if isinstance(content, list):  # content parts: [{"type": "text", "text": ...}, ...]
+            content = "".join(str(p.get("text") or "") for p in content if isinstance(p, dict))
         if not isinstance(content, str):
             raise LLMError(f"{self._where('chat/completions')} returned non-text content")
         self._cache_put(key, content, payload)

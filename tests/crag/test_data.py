@@ -87,3 +87,15 @@ def test_reads_the_published_sample(crag_sample: Path) -> None:
     assert first.query_time_raw == "02/28/2024, 10:04:54 PT" and first.answer == "yes"
     doc = example_documents(first, max_pages=1)[0]
     assert doc.title.startswith("Office 2019 vs. Office 2016") and len(doc.text) > 500
+
+
+def test_page_text_cache_skips_extraction(tmp_path: Path, monkeypatch) -> None:
+    from dragon_bench.crag import pages
+
+    (q1, *_) = read_examples(records.write(tmp_path / "c.jsonl"))
+    cache = pages.PageTextCache(tmp_path / "cache")
+    first = example_documents(q1, cache=cache)
+    calls = []
+    monkeypatch.setattr(pages, "html_to_text", lambda html: calls.append(html) or "changed")
+    again = example_documents(q1, cache=pages.PageTextCache(tmp_path / "cache"))
+    assert again == first and calls == []

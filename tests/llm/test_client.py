@@ -93,6 +93,14 @@ def test_malformed_response_body(llm_server, tmp_path: Path) -> None:
         LLMClient(llm_server.settings(tmp_path)).chat(USER)
 
 
+def test_content_parts_are_joined(llm_server, tmp_path: Path) -> None:
+    parts = [{"type": "text", "text": "Мос"}, {"type": "text", "text": "ква"}]
+    llm_server.queue(
+        [{"choices": [{"index": 0, "message": {"role": "assistant", "content": parts}}]}]
+    )
+    assert LLMClient(llm_server.settings(tmp_path)).chat(USER) == "Москва"
+
+
 def test_cache_hit_makes_no_request(llm_server, tmp_path: Path) -> None:
     llm_server.queue(["first"])
     settings = llm_server.settings(tmp_path)
