@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.types import QuestionType, Triple
 
-__all__ = ["BRIDGE_TYPES", "Fact", "Subgraph", "FactGraph", "entity_key", "iter_subgraphs"]
+__all__ = [
+    "BRIDGE_TYPES",
+    "is_named",
+    "Fact",
+    "Subgraph",
+    "FactGraph",
+    "entity_key",
+    "iter_subgraphs",
+]
 
 MAX_SET = 6
 # entities a multi-hop question can describe instead of naming (not dates, numbers, roles)
@@ -24,6 +32,26 @@ BRIDGE_TYPES = frozenset(
     {"", "PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
     | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "PRODUCT", "WORK_OF_ART"}
 )
+
+
+def is_named(name: str, entity_type: str = "") -> bool:
+    """A proper name (Евгений Кисин, «Газпром», 2019), not a role or common noun (директор, суд):
+    only those can stand for an entity in a question or as a subject's answer."""
+    if entity_type.upper() == "PROFESSION":
+        return False
+    first = name.lstrip("«\"“'( ")[:1]
+    return bool(first) and (first.isupper() or first.isdigit())
+
+
+def _is_verb(name: str) -> bool:
+    """A bare verb (жениться) or adjective (британский) the parser took for an entity."""
+    words = name.split()
+    if len(words) != 1:
+        return False
+    from dragon_bench.questions.morph import analyzer
+
+    parses = analyzer().parse(words[0].lower())
+    return bool(parses) and parses[0].tag.POS in ("INFN", "VERB", "GRND", "PRTS", "ADJF")
 
 
 def entity_key(name: str) -> str:
@@ -49,6 +77,11 @@ class Fact:
     @property
     def first(self) -> Triple:
         return self.triples[0]
+
+    @property
+    def named(self) -> bool:
+        """The subject is a proper name, so a question may name it or answer with it."""
+        return is_named(self.subject, self.first.subject_type)
 
 
 @dataclass(frozen=True)
@@ -92,7 +125,9 @@ class FactGraph:
             if not subject or not obj or not t.relation.strip():
                 continue
             skey, okey = entity_key(subject), entity_key(obj)
-            if not skey or not okey or skey == okey:
+            if len(skey) < 2 or len(okey) < 2 or skey == okey:
+                continue  # a stray letter is no entity
+            if _is_verb(subject) or _is_verb(obj):
                 continue
             grouped[(skey, t.relation.strip(), okey)].append(t)
         self.facts: list[Fact] = []
@@ -129,6 +164,8 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
     rng.shuffle(facts)
     if qtype == "simple":
         for f in facts:
+            if not f.named:
+                continue
             sides = []
             if graph.unique_object(f):
                 sides.append("object")
@@ -140,12 +177,16 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 answer = f.object if side == "object" else f.subject
                 yield Subgraph("simple", (f,), (answer,), ask=side)
     elif qtype == "set":
-        groups = [g for _, g in sorted(graph.by_sr.items()) if 2 <= len(g) <= MAX_SET]
+        groups = [
+            g for _, g in sorted(graph.by_sr.items()) if 2 <= len(g) <= MAX_SET and g[0].named
+        ]
         rng.shuffle(groups)
         for g in groups:
             yield Subgraph("set", tuple(g), tuple(sorted(f.object for f in g)))
     elif qtype == "conditional":
         for f1 in facts:
+            if not f1.named:
+                continue
             others = [
                 f
                 for f in graph.by_subject[f1.subject_key]
@@ -159,12 +200,18 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                     yield Subgraph("conditional", (f1, f2), (f1.subject,), ask="subject")
     elif qtype == "multi_hop":
         for f1 in facts:
-            if not graph.unique_object(f1) or f1.first.object_type.upper() not in BRIDGE_TYPES:
+            if not f1.named or not graph.unique_object(f1):
                 continue
+            if f1.first.object_type.upper() not in BRIDGE_TYPES:
+                continue
+            # a common noun (юбилей) names different things in different texts: join in one
+            bridged_anywhere = is_named(f1.object, f1.first.object_type)
             nexts = [
                 f
                 for f in graph.by_subject[f1.object_key]
-                if f.object_key != f1.subject_key and graph.unique_object(f)
+                if f.object_key != f1.subject_key
+                and graph.unique_object(f)
+                and (bridged_anywhere or set(f.doc_ids) & set(f1.doc_ids))
             ]
             if nexts:
                 f2 = rng.choice(nexts)

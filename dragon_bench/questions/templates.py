@@ -24,6 +24,8 @@ from dragon_bench.questions.morph import (
 from dragon_bench.types import Triple
 
 __all__ = [
+    "ALIASES",
+    "UNASKABLE",
     "RelationTemplate",
     "TEMPLATES",
     "Phrasing",
@@ -49,7 +51,7 @@ class RelationTemplate:
 TEMPLATES: dict[str, RelationTemplate] = {
     "WORKS_AS": RelationTemplate("Кем работает {s}?", "работает {o:ablt}", None),
     "WORKPLACE": RelationTemplate(
-        "Где работает {s}?", "работает в {o:loct}", "организация, в которой работает {s}"
+        "Где работает {s}?", "работает в {o:loct}", "{onoun}, в {which:loct} работает {s}"
     ),
     "HEADQUARTERED_IN": RelationTemplate(
         "Где находится штаб-квартира {s:gent}?",
@@ -159,6 +161,38 @@ TEMPLATES: dict[str, RelationTemplate] = {
     "KNOWS": RelationTemplate("С кем знаком {s}?", None, None),
 }
 
+# Russian relation names of the natasha extractor (dragon_bench.kg.labels.TYPE_RELATIONS)
+# and other spellings -> the NEREL relation whose templates they share.
+ALIASES: dict[str, str] = {
+    "должность": "WORKS_AS",
+    "возраст": "AGE_IS",
+    "дата": "POINT_IN_TIME",
+    "место": "TAKES_PLACE_IN",
+    "участник": "PARTICIPANT_IN",
+    "место работы": "WORKPLACE",
+    "местонахождение": "HEADQUARTERED_IN",
+    "расположен в": "LOCATED_IN",
+    "происхождение": "ORIGINS_FROM",
+    "болезнь": "MEDICAL_CONDITION",
+    "обвинение": "CONVICTED_OF",
+    "наказание": "PENALIZED_AS",
+    "награда": "AWARDED_WITH",
+    "убеждения": "IDEOLOGY_OF",
+    "сумма": "PRICE_OF",
+    "автор": "PRODUCES",
+    "входит в": "PART_OF",
+    "супруг": "SPOUSE",
+    "место рождения": "PLACE_OF_BIRTH",
+    "дата рождения": "DATE_OF_BIRTH",
+    "место смерти": "PLACE_OF_DEATH",
+    "дата смерти": "DATE_OF_DEATH",
+    "основатель": "FOUNDED_BY",
+    "член": "MEMBER_OF",
+    "организатор": "ORGANIZES",
+}
+# relations too vague to ask about (co-occurrence links, alternative names)
+UNASKABLE = frozenset({"связан с", "связано с", "другое имя", "ALTERNATIVE_NAME", "ABBREVIATION"})
+
 _TYPE_NOUNS: dict[str, tuple[str, str]] = {
     # entity type -> (wh-phrase asking for such an entity as a subject, neutral noun)
     "PERSON": ("Кто", "человек"),
@@ -179,6 +213,19 @@ _TYPE_NOUNS: dict[str, tuple[str, str]] = {
     "AWARD": ("Какая награда", "награда"),
     "LAW": ("Какой закон", "закон"),
     "DATE": ("Какая дата", "дата"),
+    "NATIONALITY": ("Какой народ", "народ"),
+    "CRIME": ("Какое преступление", "преступление"),
+    "IDEOLOGY": ("Какая идеология", "идеология"),
+    "DISEASE": ("Какая болезнь", "болезнь"),
+    "RELIGION": ("Какая религия", "религия"),
+}
+# object types a generic predicate asks for with a fixed wh-word, whatever the preposition
+_TYPE_WH: dict[str, str] = {
+    "DATE": "Когда",
+    "TIME": "Когда",
+    "MONEY": "Сколько",
+    "NUMBER": "Сколько",
+    "PERCENT": "Сколько",
 }
 
 # wh-word for the object of a generic predicate, by preposition; the second is for people
@@ -222,6 +269,10 @@ def _wh_gender(wh: str) -> str:
     return phrase_gender(wh.split(" ", 1)[-1])
 
 
+def _object_noun(object_type: str) -> str:
+    return type_noun(object_type) if object_type.upper() in _TYPE_NOUNS else "место"
+
+
 def render(
     template: str, *, s: str = "", o: str = "", gender: str | None = None, object_type: str = ""
 ) -> str:
@@ -238,7 +289,11 @@ def render(
         if name == "short":
             return short_participle(arg or "", agree)
         if name == "onoun":
-            return type_noun(object_type) if object_type.upper() in _TYPE_NOUNS else "место"
+            return _object_noun(object_type)
+        if name == "which":  # «который» agreeing with the object noun, in the given case
+            noun_gender = phrase_gender(_object_noun(object_type))
+            word = analyzer().parse("который")[0].inflect({noun_gender, arg or "nomn"})
+            return str(word.word) if word is not None else "который"
         raise ValueError(f"unknown template slot {m.group(0)!r}")
 
     text = _SLOT.sub(fill, template)
@@ -257,7 +312,10 @@ class Phrasing:
 
 def phrasing_for(triple: Triple, text: str | None = None) -> Phrasing:
     """Render the forms of one triple; `text` is its document's full text (for generic verbs)."""
-    tpl = TEMPLATES.get(triple.relation.upper().replace(" ", "_"))
+    relation = triple.relation.strip()
+    if relation in UNASKABLE:
+        return Phrasing(None, None, None)
+    tpl = TEMPLATES.get(ALIASES.get(relation.lower(), relation.upper().replace(" ", "_")))
     if tpl is not None:
         wh = subject_wh(triple.subject_type)
         return Phrasing(
@@ -312,7 +370,12 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     ask_subject = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
     ask_object = None
     prep = rest[0] if len(rest) == 1 and rest[0] in _PREP_WH else ("" if not rest else None)
-    if prep is not None:
+    type_wh = _TYPE_WH.get(triple.object_type.upper())
+    if type_wh is not None:
+        ask_object = (
+            f"{type_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
+        )
+    elif prep is not None:
         obj_wh = _PREP_WH[prep][1 if person_obj else 0]
         if prep in ("в", "во", "на") and not _is_place(triple.object_type):
             obj_wh = f"{prep.capitalize()} {'ком' if person_obj else 'чём'}"

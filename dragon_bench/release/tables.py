@@ -14,6 +14,8 @@ from dragon_bench.types import Document, Question, Triple
 
 __all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "read_triples", "revision_tables"]
 
+_SPANS = ("subject_span", "object_span", "sentence_span")
+# the columns of dragon_bench.kg.store (spans as [start, end]) plus `novel`
 KG_SCHEMA = pa.schema(
     [
         ("subject", pa.string()),
@@ -22,12 +24,9 @@ KG_SCHEMA = pa.schema(
         ("subject_type", pa.string()),
         ("object_type", pa.string()),
         ("doc_id", pa.string()),
-        ("subject_start", pa.int64()),
-        ("subject_end", pa.int64()),
-        ("object_start", pa.int64()),
-        ("object_end", pa.int64()),
-        ("sentence_start", pa.int64()),
-        ("sentence_end", pa.int64()),
+        ("subject_span", pa.list_(pa.int64())),
+        ("object_span", pa.list_(pa.int64())),
+        ("sentence_span", pa.list_(pa.int64())),
         ("extractor", pa.string()),
         ("novel", pa.bool_()),
     ]
@@ -35,38 +34,35 @@ KG_SCHEMA = pa.schema(
 
 
 def kg_table(triples: Sequence[Triple], known: Sequence[Triple] = ()) -> pa.Table:
-    """Triples as rows (spans flattened); `known` ones (held by the reference KB) get novel=False."""
+    """Triples as rows; `known` ones (held by the reference knowledge base) get novel=False."""
     rows = [(t, True) for t in triples] + [(t, False) for t in known]
-    cols: dict[str, list[object]] = {name: [] for name in KG_SCHEMA.names}
-    for t, novel in rows:
-        cols["subject"].append(t.subject)
-        cols["relation"].append(t.relation)
-        cols["object"].append(t.object)
-        cols["subject_type"].append(t.subject_type)
-        cols["object_type"].append(t.object_type)
-        cols["doc_id"].append(t.doc_id)
-        cols["subject_start"].append(t.subject_span[0])
-        cols["subject_end"].append(t.subject_span[1])
-        cols["object_start"].append(t.object_span[0])
-        cols["object_end"].append(t.object_span[1])
-        cols["sentence_start"].append(t.sentence_span[0])
-        cols["sentence_end"].append(t.sentence_span[1])
-        cols["extractor"].append(t.extractor)
-        cols["novel"].append(novel)
+    cols: dict[str, list[object]] = {
+        "subject": [t.subject for t, _ in rows],
+        "relation": [t.relation for t, _ in rows],
+        "object": [t.object for t, _ in rows],
+        "subject_type": [t.subject_type for t, _ in rows],
+        "object_type": [t.object_type for t, _ in rows],
+        "doc_id": [t.doc_id for t, _ in rows],
+        "subject_span": [list(t.subject_span) for t, _ in rows],
+        "object_span": [list(t.object_span) for t, _ in rows],
+        "sentence_span": [list(t.sentence_span) for t, _ in rows],
+        "extractor": [t.extractor for t, _ in rows],
+        "novel": [novel for _, novel in rows],
+    }
     return pa.table(cols, schema=KG_SCHEMA)
 
 
 def triples_from_table(table: pa.Table) -> list[Triple]:
-    """The inverse of `kg_table` (also reads tables without the optional columns)."""
+    """The inverse of `kg_table` (also reads `<span>_start/_end` columns, or none)."""
     out = []
-    names = set(table.column_names)
     for row in table.to_pylist():
-
-        def span(prefix: str, row: dict[str, object] = row) -> tuple[int, int]:
-            if f"{prefix}_start" in names:
-                return int(row[f"{prefix}_start"] or 0), int(row[f"{prefix}_end"] or 0)  # type: ignore[call-overload]
-            return (0, 0)
-
+        spans: dict[str, tuple[int, int]] = {}
+        for k in _SPANS:
+            prefix = k.removesuffix("_span")
+            if row.get(k) is not None and len(row[k]) == 2:
+                spans[k] = (int(row[k][0]), int(row[k][1]))
+            elif row.get(f"{prefix}_start") is not None:
+                spans[k] = (int(row[f"{prefix}_start"]), int(row[f"{prefix}_end"]))
         out.append(
             Triple(
                 subject=str(row["subject"]),
@@ -75,10 +71,8 @@ def triples_from_table(table: pa.Table) -> list[Triple]:
                 doc_id=str(row["doc_id"]),
                 subject_type=str(row.get("subject_type") or ""),
                 object_type=str(row.get("object_type") or ""),
-                subject_span=span("subject"),
-                object_span=span("object"),
-                sentence_span=span("sentence"),
                 extractor=str(row.get("extractor") or ""),
+                **spans,
             )
         )
     return out

@@ -97,3 +97,22 @@ def test_nerel_gold_questions_are_supported(nerel_dev: Path) -> None:
     index = SupportIndex({d.id: d.full_text for d in docs})
     assert all(index.supports_all(q.answers, q.text_ids) for q in qs)
     assert len({q.question for q in qs}) == len(qs)
+
+
+def test_roles_verbs_and_adjectives_are_not_entities() -> None:
+    from dragon_bench.questions.sampling import FactGraph, is_named
+
+    assert is_named("Евгений Кисин") and is_named("«Газпром»") and is_named("2019 год")
+    assert not is_named("директор") and not is_named("Президент", "PROFESSION")
+    base = TRIPLES[7]
+    graph = FactGraph(
+        [
+            dataclasses.replace(base, object="жениться"),
+            dataclasses.replace(base, object="британский"),
+            dataclasses.replace(base, object="м"),
+            base,
+        ]
+    )
+    assert [f.object for f in graph.facts] == ["Прага"]
+    role = dataclasses.replace(base, subject="пианист", subject_type="PROFESSION")
+    assert generate_questions([role], DOCS, per_type=5) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dragon_bench.questions.templates import TEMPLATES, phrasing_for, render
 from dragon_bench.types import Triple
 from tests.questions.corpus import DOCS, TRIPLES
@@ -38,3 +40,23 @@ def test_every_template_renders() -> None:
             if form:
                 out = render(form, s="Алексей Миллер", o="Газпром", object_type="CITY")
                 assert "{" not in out, name
+
+
+def test_extractor_relation_names_have_templates() -> None:
+    from dragon_bench.questions.templates import ALIASES, UNASKABLE
+
+    labels = pytest.importorskip("dragon_bench.kg.labels")
+    for _, _, name, nerel in labels.TYPE_RELATIONS:
+        assert name in UNASKABLE or ALIASES.get(name) == nerel, name
+    works = phrasing_for(Triple("Билл Клинтон", "место работы", "США", "d", "PERSON", "COUNTRY"))
+    assert works.ask_object == "Где работает Билл Клинтон?"
+    assert works.describe_object == "страна, в которой работает Билл Клинтон"
+    assert phrasing_for(Triple("суд", "связан с", "Москва", "d")).ask_object is None
+
+
+def test_generic_predicate_asks_dates_with_when() -> None:
+    text = "Иван Голунов вышел на свободу 11 июня."
+    t = Triple(
+        "Иван Голунов", "выйти", "11 июня", "d", "PERSON", "DATE", (0, 12), (30, 37), (0, 38)
+    )
+    assert phrasing_for(t, text).ask_object == "Когда вышел Иван Голунов?"

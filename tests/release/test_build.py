@@ -129,3 +129,14 @@ def test_a_failure_midway_leaves_no_revision(tmp_path: Path) -> None:
         build_revision(DOCS, hub, triples=TRIPLES, novelty=Broken())
     assert hub.versions() == [] and hub.versions("private") == []
     assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2) == "1.0.0"  # rerun works
+
+
+def test_kg_table_round_trips_and_matches_the_kg_store(tmp_path: Path) -> None:
+    from dragon_bench.release import kg_table
+
+    table = kg_table(TRIPLES[:5], TRIPLES[5:])
+    assert table.column("novel").to_pylist() == [True] * 5 + [False] * (len(TRIPLES) - 5)
+    assert triples_from_table(table) == TRIPLES
+    store = pytest.importorskip("dragon_bench.kg.store")
+    pq.write_table(table, tmp_path / "kg.parquet")
+    assert store.read_triples(tmp_path / "kg.parquet") == TRIPLES
