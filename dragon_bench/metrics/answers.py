@@ -22,6 +22,7 @@ __all__ = [
     "chrf",
     "split_elements",
     "set_f1",
+    "match_f1",
     "normalized_equal",
 ]
 
@@ -83,9 +84,13 @@ def set_f1(gold: Sequence[str], answer: str, *, as_list: bool) -> float:
     single gold answer this is a normalised containment match).
     """
     gold_items = [normalize_tokens(razdel_tokens(g)) for g in gold]
-    gold_items = [g for g in gold_items if g]
     pieces = split_elements(answer) if as_list else [answer]
-    answer_items = [normalize_tokens(razdel_tokens(p)) for p in pieces]
+    return match_f1(gold_items, [normalize_tokens(razdel_tokens(p)) for p in pieces])
+
+
+def match_f1(gold_items: Sequence[Sequence[str]], answer_items: Sequence[Sequence[str]]) -> float:
+    """`set_f1` on elements already normalised (lists of normalised tokens)."""
+    gold_items = [g for g in gold_items if g]
     answer_items = [a for a in answer_items if a]
     if not gold_items or not answer_items:
         return 0.0

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from dragon_bench.metrics import retrieval as _retrieval
-from dragon_bench.metrics.answers import ANSWER_METRICS, chrf, set_f1, token_f1
+from dragon_bench.metrics.answers import ANSWER_METRICS, chrf, match_f1, set_f1, token_f1
 from dragon_bench.metrics.gold import Gold
 from dragon_bench.metrics.normalize import normalize_tokens
 from dragon_bench.metrics.ranking import CUTOFFS, ranking_metrics, ranking_names
@@ -53,12 +53,13 @@ def _extended_answers(gold: Gold, answers: Sequence[str]) -> Any:
 
     def extra(i: int, ref_tokens: list[str], answer_tokens: list[str]) -> tuple[float, ...]:
         q = questions[i]
-        is_set = q.type == "set" and len(q.answers) > 0
-        return (
-            token_f1(normalize_tokens(ref_tokens), normalize_tokens(answer_tokens)),
-            chrf(q.answer, answers[i]),
-            set_f1(q.answers if is_set else [q.answer], answers[i], as_list=is_set),
-        )
+        ref_norm = normalize_tokens(ref_tokens)
+        answer_norm = normalize_tokens(answer_tokens)
+        if q.type == "set" and q.answers:
+            elements = set_f1(q.answers, answers[i], as_list=True)
+        else:
+            elements = match_f1([ref_norm], [answer_norm])
+        return (token_f1(ref_norm, answer_norm), chrf(q.answer, answers[i]), elements)
 
     return extra
 
