@@ -1,0 +1,97 @@
+"""Naming and orienting a link: the predicate (+ preposition) or a relation read off the entity types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dragon_bench.kg.mentions import Mention, Sentence
+from dragon_bench.kg.relations import Link
+
+__all__ = ["Labelled", "label_link", "nerel_type", "TYPE_RELATIONS"]
+
+_AGENTS = ("PERSON", "PROFESSION", "ORGANIZATION", "LOCATION", "NATIONALITY")
+_PLACES = ("LOCATION", "ORGANIZATION")
+
+# (subject types, object types) -> (Russian relation name, NEREL relation type), tried in order.
+TYPE_RELATIONS: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = [
+    (("PERSON",), ("PROFESSION",), "должность", "WORKS_AS"),
+    (("PERSON",), ("PERSON",), "другое имя", "ALTERNATIVE_NAME"),
+    (("PERSON", "PROFESSION"), ("AGE",), "возраст", "AGE_IS"),
+    (("EVENT", "CRIME", "AWARD", "WORK_OF_ART"), ("DATE",), "дата", "POINT_IN_TIME"),
+    (("EVENT", "CRIME"), ("LOCATION",), "место", "TAKES_PLACE_IN"),
+    (_AGENTS, ("EVENT",), "участник", "PARTICIPANT_IN"),
+    (("PROFESSION", "PERSON"), _PLACES, "место работы", "WORKPLACE"),
+    (("ORGANIZATION",), ("LOCATION",), "местонахождение", "HEADQUARTERED_IN"),
+    (("LOCATION",), ("LOCATION",), "расположен в", "LOCATED_IN"),
+    (("PERSON", "PROFESSION"), ("NATIONALITY",), "происхождение", "ORIGINS_FROM"),
+    (("PERSON", "PROFESSION"), ("DISEASE",), "болезнь", "MEDICAL_CONDITION"),
+    (_AGENTS, ("CRIME",), "обвинение", "CONVICTED_OF"),
+    (_AGENTS, ("PENALTY",), "наказание", "PENALIZED_AS"),
+    (_AGENTS, ("AWARD",), "награда", "AWARDED_WITH"),
+    (_AGENTS, ("IDEOLOGY",), "убеждения", "IDEOLOGY_OF"),
+    (_AGENTS + ("EVENT",), ("MONEY",), "сумма", "PRICE_OF"),
+    (_AGENTS, ("WORK_OF_ART",), "автор", "PRODUCES"),
+    (("ORGANIZATION",), ("ORGANIZATION",), "входит в", "PART_OF"),
+    (("EVENT",), ("EVENT",), "связано с", "HAS_CAUSE"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A link turned into subject, relation, object; `nerel` is the matching NEREL type or ''."""
+
+    subject: Mention
+    relation: str
+    object: Mention
+    nerel: str
+
+
+def _by_types(a: Mention, b: Mention) -> tuple[Mention, Mention, str, str] | None:
+    for subj, obj, name, nerel in TYPE_RELATIONS:
+        if a.type in subj and b.type in obj:
+            return a, b, name, nerel
+        if b.type in subj and a.type in obj:
+            return b, a, name, nerel
+    return None
+
+
+def nerel_type(subject_type: str, object_type: str) -> str:
+    """The NEREL relation type that entity types of a pair imply, or '' (for typed scoring)."""
+    for subj, obj, _, nerel in TYPE_RELATIONS:
+        if (subject_type in subj and object_type in obj) or (
+            object_type in subj and subject_type in obj
+        ):
+            return nerel
+    return ""
+
+
+def _preposition(sent: Sentence, i: int) -> str:
+    preps = [c for c in sent.children[i] if sent.tokens[c].rel == "case"]
+    return sent.tokens[preps[0]].text.lower() if preps else ""
+
+
+def _role(sent: Sentence, m: Mention, top: int) -> int:
+    """Index of the token of the path from `m` that depends directly on `top`."""
+    i = m.head
+    while sent.tokens[i].head not in (top, -1):
+        i = sent.tokens[i].head
+    return i
+
+
+def label_link(sent: Sentence, link: Link) -> Labelled:
+    """Subject, relation and object of a link; predicate links keep the verb lemma and preposition."""
+    typed = _by_types(link.a, link.b)
+    nerel = typed[3] if typed else ""
+    if link.kind == "predicate":
+        top = sent.tokens[link.predicate]
+        ra, rb = _role(sent, link.a, link.predicate), _role(sent, link.b, link.predicate)
+        subj_first = sent.tokens[ra].rel.startswith("nsubj") or not sent.tokens[rb].rel.startswith(
+            "nsubj"
+        )
+        subj, obj, obj_role = (link.a, link.b, rb) if subj_first else (link.b, link.a, ra)
+        prep = _preposition(sent, obj_role)
+        relation = f"{top.lemma} {prep}".strip()
+        return Labelled(subj, relation, obj, nerel)
+    if typed is not None:
+        return Labelled(typed[0], typed[2], typed[1], nerel)
+    return Labelled(link.a, "связан с", link.b, "")

@@ -1,0 +1,91 @@
+"""One loaded natasha pipeline per process (segmentation, morphology, syntax, NER), built lazily."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["NatashaPipeline", "get_pipeline"]
+
+
+@dataclass(eq=False)
+class NatashaPipeline:
+    """natasha's news models, loaded once; `parse` runs all four stages on one text."""
+
+    segmenter: Any
+    morph_vocab: Any
+    morph_tagger: Any
+    syntax_parser: Any
+    ner_tagger: Any
+
+    def parse(self, text: str) -> Any:
+        """A natasha Doc with sentences, tokens (morphology and syntax) and NER spans."""
+        from natasha import Doc
+
+        doc = Doc(text)
+        doc.segment(self.segmenter)
+        _split_lines(doc)
+        doc.tag_morph(self.morph_tagger)
+        doc.parse_syntax(self.syntax_parser)
+        doc.tag_ner(self.ner_tagger)
+        return doc
+
+    def lemma(self, word: str, pos: str) -> str:
+        """Lower-case lemma of a word form, cached."""
+        return _lemma(self, word.lower(), pos)
+
+
+def _split_lines(doc: Any) -> None:
+    """Headlines end without a full stop: a line break always ends a sentence."""
+    from natasha.doc import DocSent
+
+    sents = []
+    for sent in doc.sents:
+        offset = sent.start
+        for piece in sent.text.split("\n"):
+            stripped = piece.strip()
+            if stripped:
+                start = offset + piece.index(stripped)
+                sents.append(DocSent(start, start + len(stripped), stripped))
+            offset += len(piece) + 1
+    doc.sents = sents
+    doc.envelop_sent_tokens()
+
+
+@lru_cache(maxsize=200_000)
+def _lemma(pipeline: NatashaPipeline, word: str, pos: str) -> str:
+    try:
+        return str(pipeline.morph_vocab.lemmatize(word, pos, {})).lower()
+    except Exception:  # pymorphy3 has no parse for some tokens (punctuation, digits)
+        return word
+
+
+_LOCK = threading.Lock()
+_PIPELINE: NatashaPipeline | None = None
+
+
+def get_pipeline() -> NatashaPipeline:
+    """The process-wide pipeline; the first call loads the models (about a second)."""
+    global _PIPELINE
+    with _LOCK:
+        if _PIPELINE is None:
+            from natasha import (
+                MorphVocab,
+                NewsEmbedding,
+                NewsMorphTagger,
+                NewsNERTagger,
+                NewsSyntaxParser,
+                Segmenter,
+            )
+
+            emb = NewsEmbedding()
+            _PIPELINE = NatashaPipeline(
+                segmenter=Segmenter(),
+                morph_vocab=MorphVocab(),
+                morph_tagger=NewsMorphTagger(emb),
+                syntax_parser=NewsSyntaxParser(emb),
+                ner_tagger=NewsNERTagger(emb),
+            )
+        return _PIPELINE

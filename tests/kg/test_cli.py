@@ -1,0 +1,51 @@
+"""`dragon kg score` and `dragon kg extract` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from dragon_bench.kg import read_triples
+
+
+def _dragon(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dragon_bench", "kg", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_score_prints_json_with_baseline(nerel_dev: Path) -> None:
+    out = _dragon("score", "--gold", str(nerel_dev), "--limit", "4", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    for key in ("precision", "recall", "f1", "typed", "cooccurrence"):
+        assert key in report
+    assert report["documents"] == 4
+    assert 0 < report["f1"] <= 1 and 0 < report["cooccurrence"]["f1"] <= 1
+    assert report["gold"] == report["cooccurrence"]["gold"]
+
+
+def test_extract_writes_parquet_from_a_brat_folder(tmp_path: Path) -> None:
+    src = tmp_path / "brat"
+    src.mkdir()
+    (src / "1_text.txt").write_text(
+        "Визит в Москву\n\nПрезидент Франции Эмманюэль Макрон прибыл в Москву.\n", encoding="utf-8"
+    )
+    (src / "1_text.ann").write_text("", encoding="utf-8")
+    out_file = tmp_path / "kg.parquet"
+    out = _dragon("extract", "--corpus", str(src), "--out", str(out_file), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["documents"] == 1
+    triples = read_triples(out_file)
+    assert any(t.subject == "Эмманюэль Макрон" and t.object == "Франция" for t in triples)
+
+
+def test_score_of_a_missing_folder_is_one_line_error(tmp_path: Path) -> None:
+    out = _dragon("score", "--gold", str(tmp_path / "nope"))
+    assert out.returncode == 2
+    assert "not a folder" in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,55 @@
+"""The natasha backend on hand-written Russian sentences whose facts are known."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.kg import extract_triples
+from dragon_bench.types import Document
+
+DOC = Document(
+    id="d1",
+    title="Визит в Москву",
+    text=(
+        "Министр обороны России Сергей Шойгу прибыл в Сирию в понедельник. "
+        "В 2017 году 55-летний Барак Обама посетил Москву. "
+        "Компания «Газпром» заплатила 5 млн долларов."
+    ),
+)
+
+
+@pytest.fixture(scope="module")
+def triples():  # type: ignore[no-untyped-def]
+    return extract_triples([DOC])
+
+
+def test_spans_point_into_full_text(triples) -> None:  # type: ignore[no-untyped-def]
+    text = DOC.full_text
+    assert triples
+    for t in triples:
+        assert t.doc_id == "d1" and t.extractor == "natasha"
+        s0, s1 = t.sentence_span
+        for a, b in (t.subject_span, t.object_span):
+            assert s0 <= a < b <= s1 <= len(text)
+
+
+def test_known_facts_are_found_in_nominative(triples) -> None:  # type: ignore[no-untyped-def]
+    facts = {(t.subject, t.relation, t.object) for t in triples}
+    assert ("Сергей Шойгу", "должность", "министр") in facts
+    assert ("Барак Обама", "возраст", "55-летний") in facts
+    # the predicate with its preposition, the place normalised to the nominative
+    assert any(
+        t.subject == "Сергей Шойгу" and t.relation == "прибыть в" and t.object == "Сирия"
+        for t in triples
+    )
+    types = {(t.subject, t.object): (t.subject_type, t.object_type) for t in triples}
+    assert types[("Газпром", "5 млн долларов")] == ("ORGANIZATION", "MONEY")
+    by_span = {DOC.full_text[slice(*t.object_span)] for t in triples}
+    assert "2017 году" in by_span
+
+
+def test_unknown_backend_is_bad_input() -> None:
+    with pytest.raises(BadInputError, match="backend"):
+        extract_triples([DOC], backend="nope")
+    assert extract_triples([]) == []
