@@ -31,7 +31,7 @@ def as_json(proc: subprocess.CompletedProcess[str]) -> Any:
 def test_ingest_dedup_segment_diff(tmp_path: Path) -> None:
     store = str(tmp_path / "store")
     corpus = tmp_path / "news.jsonl"
-    base = "Глава города Алексей Огоньков открыл новый парк на набережной Волги в субботу утром."
+    base = "Глава города Вадим Стрельцов открыл новый парк на набережной Волги в субботу утром."
     lines = [
         {"id": "a", "title": "Парк", "text": base + " Жители пришли с детьми. Играл оркестр."},
         {"id": "b", "title": "Парк", "text": base + " Жители пришли с детьми. Играл оркестр."},
