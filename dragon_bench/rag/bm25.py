@@ -59,15 +59,20 @@ class BM25Retriever:
         ids = self._bm25.get_tokens_ids(terms)
         if not ids:
             return np.zeros(n)
-        scores = self._bm25.get_scores_from_ids(ids)
-        return np.asarray(scores, dtype=np.float64) * (self.k1 + 1.0)
+        # bm25s keeps per-(term, segment) scores in CSC arrays; summing the query's columns
+        # with one bincount is several times faster than bm25s's np.add.at loop
+        m = self._bm25.scores
+        starts, ends = m["indptr"][ids], m["indptr"][np.asarray(ids) + 1]
+        rows = np.concatenate([m["indices"][a:b] for a, b in zip(starts, ends, strict=True)])
+        vals = np.concatenate([m["data"][a:b] for a, b in zip(starts, ends, strict=True)])
+        scores = np.bincount(rows, weights=vals, minlength=n)
+        return scores * (self.k1 + 1.0)
 
     def search(self, query: str, k: int = 100) -> list[Candidate]:
         scores = self.segment_scores(query)
         if not scores.any():
             return []
-        hits = self.table.top_texts(scores, k)
-        return [h for h in hits if h.score > 0]
+        return self.table.top_texts(scores, k, positive_only=True)
 
     def save(self, path: str | Path) -> None:
         def fill(tmp: Path) -> None:

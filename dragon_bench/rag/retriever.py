@@ -49,24 +49,49 @@ class SegmentTable:
     def __len__(self) -> int:
         return len(self.segments)
 
-    def top_texts(self, scores: np.ndarray, k: int, passages: int = 2) -> list[Candidate]:
-        """Texts ranked by their best segment score (max aggregation), with the best passages."""
+    def top_texts(
+        self, scores: np.ndarray, k: int, passages: int = 2, *, positive_only: bool = False
+    ) -> list[Candidate]:
+        """Texts ranked by their best segment score (max aggregation), with the best passages.
+
+        With `positive_only` (lexical scores), texts without a positive segment are left out
+        and only touched segments are aggregated, which is much faster on large indexes.
+        """
         if len(self.segments) == 0 or k <= 0:
             return []
-        per_text = np.maximum.reduceat(scores, self.starts)
-        k = min(k, len(per_text))
-        top = np.argpartition(-per_text, k - 1)[:k]
-        top = top[np.lexsort((top, -per_text[top]))]
+        if positive_only:
+            touched = np.flatnonzero(scores > 0)
+            if not touched.size:
+                return []
+            docs = self.doc_of[touched]
+            bounds = np.flatnonzero(np.diff(docs)) + 1
+            first_of = np.concatenate(([0], bounds))
+            texts = docs[first_of]
+            best = np.maximum.reduceat(scores[touched], first_of)
+        else:
+            texts = np.arange(len(self.starts))
+            best = np.maximum.reduceat(scores, self.starts)
+        k = min(k, len(best))
+        pick = np.argpartition(-best, k - 1)[:k]
+        pick = pick[np.lexsort((texts[pick], -best[pick]))]
+        top = texts[pick]
+        top_scores = best[pick].tolist()
+        # all segments of the chosen texts at once, each text's best `passages` first
+        lo = self.starts[top]
+        hi = np.append(self.starts, len(self.segments))[top + 1]
+        sizes = hi - lo
+        group = np.repeat(np.arange(len(top)), sizes)
+        seg = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        seg += np.repeat(lo, sizes)
+        order = np.lexsort((seg, -scores[seg], group))
+        first = np.searchsorted(group[order], np.arange(len(top)))
         out: list[Candidate] = []
-        for t in top:
-            lo = int(self.starts[t])
-            hi = int(self.starts[t + 1]) if t + 1 < len(self.starts) else len(self.segments)
-            local = scores[lo:hi]
-            best = np.argsort(-local, kind="stable")[:passages]
-            chosen = sorted((self.segments[lo + int(b)] for b in best), key=lambda s: s.start_char)
-            text = _join(chosen)
-            seg_ids = [s.id for s in chosen]
-            out.append(Candidate(self.doc_ids[t], float(per_text[t]), text, {"segments": seg_ids}))
+        for g, t in enumerate(top.tolist()):
+            picks = order[first[g] : first[g] + min(passages, int(sizes[g]))].tolist()
+            chosen = sorted((self.segments[int(seg[i])] for i in picks), key=_start)
+            text = chosen[0].text if len(chosen) == 1 else _join(chosen)
+            extra = {"segments": [c.id for c in chosen]}
+            out.append(Candidate(self.doc_ids[t], top_scores[g], text, extra))
         return out
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -84,6 +109,10 @@ class SegmentTable:
     @classmethod
     def from_rows(cls, rows: Sequence[dict[str, Any]]) -> SegmentTable:
         return cls([Segment(r["id"], r["doc_id"], r["text"], r["start"], r["end"]) for r in rows])
+
+
+def _start(segment: Segment) -> int:
+    return segment.start_char
 
 
 def _join(segments: Sequence[Segment]) -> str:
