@@ -30,6 +30,9 @@ def run_cmd(
     kg_url: str | None = typer.Option(
         None, "--kg-url", help="Task 2: base URL of the mock KG API, e.g. http://127.0.0.1:8077/kg."
     ),
+    kg_hub: str | None = typer.Option(
+        None, "--kg-hub", help="Task 2: use this hub's latest kg.parquet in-process instead."
+    ),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
     resume: bool = typer.Option(True, help="Skip questions already in --out."),
     page_cache: Path | None = typer.Option(
@@ -40,14 +43,20 @@ def run_cmd(
     """Answer the questions of a CRAG file with a system and write its predictions."""
     from dragon_bench.crag.answerers import make_answerer
     from dragon_bench.crag.data import iter_examples
-    from dragon_bench.crag.tasks import KGClient, get_task, run_task
+    from dragon_bench.crag.tasks import KGClient, LocalKG, get_task, run_task
     from dragon_bench.output import track
 
     spec = get_task(task)
     answerer = make_answerer(pipeline)
-    kg = KGClient(kg_url) if kg_url else None
+    kg: KGClient | LocalKG | None = KGClient(kg_url) if kg_url else None
+    if kg_hub and kg is None:
+        from dragon_bench.crag.kg_api import KGIndex
+        from dragon_bench.hub import Hub
+
+        h = Hub(kg_hub)
+        kg = LocalKG(KGIndex(h.read_table("private", h.resolve("latest", half="private"), "kg")))
     if spec.uses_kg and kg is None:
-        stderr.print("task 2 without --kg-url: no KG facts are added", style="yellow")
+        stderr.print("task 2 without --kg-url or --kg-hub: no KG facts are added", style="yellow")
     summary = run_task(
         track(iter_examples(data, limit=limit), f"CRAG task {task}"), answerer, spec, out, kg=kg,
         resume=resume, cache_dir=page_cache,

@@ -95,8 +95,11 @@ def test_llm_answerer_sends_pages(tmp_path: Path, llm_server) -> None:
     assert answer("another?", []) == "I don't know"
 
 
-def test_make_answerer_rejects_unknown() -> None:
+def test_make_answerer_rejects_unknown(tmp_path: Path) -> None:
     assert isinstance(make_answerer("refuse"), RefusalBaseline)
+    (tmp_path / "saved").mkdir()
+    with pytest.raises(BadInputError, match="must hold pipeline.json"):
+        make_answerer(tmp_path / "saved")
     with pytest.raises(BadInputError, match="neither 'refuse'"):
         make_answerer("no-such-thing.yaml")
 
@@ -148,3 +151,34 @@ def test_cli_bad_predictions_exit_2(tmp_path: Path) -> None:
     assert r.returncode == 2
     assert "p.jsonl:1: prediction must be a string" in " ".join(r.stderr.split())
     assert "Traceback" not in r.stderr
+
+
+def test_cli_task2_with_kg_from_a_hub(tmp_path: Path, tiny_hub, llm_server) -> None:
+    import pyarrow as pa
+
+    tables = {name: tiny_hub.read_table("private", "1.0.0", name) for name in ("texts", "qa")}
+    tables["kg"] = pa.table(
+        {"subject": ["Сергей Собянин"], "relation": ["мэр"], "object": ["Москва"], "doc_id": ["a"]}
+    )
+    public = {name: tiny_hub.read_table("public", "1.0.0", name) for name in ("texts", "questions")}
+    tiny_hub.write_revision("1.1.0", public, tables, parent="1.0.0")
+    rows = records.records()[:1]
+    rows[0]["query"] = "кто мэр москвы?"
+    data = records.write(tmp_path / "c.jsonl", rows)
+    llm_server.queue(["Сергей Собянин"])
+    env = {
+        "DRAGON_LLM_BASE_URL": llm_server.url,
+        "DRAGON_LLM_MODEL": "test-model",
+        "DRAGON_LLM_CACHE_DIR": "off",
+    }
+    out = tmp_path / "p.jsonl"
+    r = CliRunner().invoke(
+        app,
+        ["crag", "run", "--task", "2", "--data", str(data), "--kg-hub", tiny_hub.url,
+         "--pipeline", "llm", "--out", str(out)],
+        env=env,
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    prompt = llm_server.requests[0]["messages"][-1]["content"]
+    assert "[2] Knowledge graph\nСергей Собянин | мэр | Москва" in prompt
+    assert read_predictions(out) == {"q1": "Сергей Собянин"}
