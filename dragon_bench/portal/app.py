@@ -55,6 +55,9 @@ def create_app(
         description="Submissions, evaluation and leaderboards of dynamic RAG benchmarks. "
         "DRAGON's form protocol lives under /submit; everything else under /api/v1.",
         lifespan=lifespan,
+        # FastAPI's Swagger and ReDoc pages load their scripts from a CDN; the portal uses none.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.portal = portal
 

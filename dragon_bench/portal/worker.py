@@ -148,7 +148,11 @@ class Worker:
             evaluation = self.evaluator.evaluate(version, results)
             index = self.revisions.private(version)
             report = scrub_json(evaluation.report, index)
-            details = scrub_json(evaluation.details, index)
+            # The participant's own answers stay as sent; everything the scorer wrote is scrubbed.
+            details = [
+                {**scrub_json(d, index), "model_answer": d.get("model_answer", "")}
+                for d in evaluation.details
+            ]
             judge_state = "none"
             if evaluation.judge is not None:
                 judge_state = "done"

@@ -1,0 +1,172 @@
+// Leaderboard page: version selector, actual-versions toggle, last-n slider, sortable table, SVG chart.
+(function () {
+  "use strict";
+  const TYPES = ["simple", "set", "conditional", "multi_hop"];
+  const COLORS = ["#2f6fde", "#e0803a", "#3a9d5d", "#b04ab8", "#c9423f", "#4aa8b0"];
+  const $ = (id) => document.getElementById(id);
+  let board = JSON.parse($("board-data").textContent);
+  let sortKey = "total";
+  let sortDesc = true;
+
+  function fmt(v) { return typeof v === "number" ? v.toFixed(3) : "—"; }
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function types() {
+    const seen = new Set();
+    board.rows.forEach((r) => Object.keys(r.by_type || {}).forEach((t) => seen.add(t)));
+    const known = TYPES.filter((t) => seen.has(t));
+    return known.concat([...seen].filter((t) => !TYPES.includes(t)).sort());
+  }
+  function typeScore(row, t) {
+    const b = (row.by_type || {})[t];
+    if (!b || typeof b.retrieval !== "number" || typeof b.generation !== "number") return null;
+    return (b.retrieval + b.generation) / 2;
+  }
+  function columns() {
+    const cols = [
+      { key: "rank", label: "#", get: (r) => r.rank, num: true },
+      { key: "model_name", label: "Model", get: (r) => r.model_name },
+      { key: "retrieval", label: "Retrieval", get: (r) => r.retrieval, num: true, ci: "retrieval" },
+      { key: "generation", label: "Generation", get: (r) => r.generation, num: true, ci: "generation" },
+      { key: "total", label: "Total", get: (r) => r.total, num: true, ci: "total" },
+      { key: "judge", label: "Judge", get: (r) => r.judge, num: true },
+    ];
+    types().forEach((t) => cols.push({ key: "type:" + t, label: t.replace("_", "-"), get: (r) => typeScore(r, t), num: true }));
+    cols.push({ key: "version", label: board.mode === "actual" ? "Versions" : "Version", get: (r) => r.versions.join(", ") });
+    cols.push({ key: "date", label: "Date", get: (r) => (r.date || "").slice(0, 10) });
+    cols.push({ key: "retriever_type", label: "Retriever", get: (r) => r.retriever_type || "" });
+    cols.push({ key: "embedding_model", label: "Embedding", get: (r) => r.embedding_model || "" });
+    return cols;
+  }
+  function sortedRows(cols) {
+    const col = cols.find((c) => c.key === sortKey) || cols[4];
+    const rows = board.rows.slice();
+    rows.sort((a, b) => {
+      const x = col.get(a), y = col.get(b);
+      if (x === null || x === undefined || x === "") return 1;
+      if (y === null || y === undefined || y === "") return -1;
+      const cmp = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
+      return sortDesc ? -cmp : cmp;
+    });
+    return rows;
+  }
+  function renderTable() {
+    const cols = columns();
+    const thead = $("board").querySelector("thead");
+    const tbody = $("board").querySelector("tbody");
+    thead.textContent = "";
+    tbody.textContent = "";
+    const tr = el("tr");
+    cols.forEach((c) => {
+      const th = el("th", { "data-key": c.key, class: c.num ? "num sortable" : "sortable" }, c.label);
+      if (c.key === sortKey) th.classList.add(sortDesc ? "desc" : "asc");
+      th.addEventListener("click", () => {
+        if (sortKey === c.key) sortDesc = !sortDesc;
+        else { sortKey = c.key; sortDesc = c.num && c.key !== "rank"; }
+        renderTable();
+      });
+      tr.appendChild(th);
+    });
+    thead.appendChild(tr);
+    sortedRows(cols).forEach((r) => {
+      const row = el("tr");
+      cols.forEach((c) => {
+        const td = el("td", { class: c.num ? "num" : "" });
+        const v = c.get(r);
+        if (c.key === "model_name" && r.submit_id) {
+          td.appendChild(el("a", { href: "/submissions/" + encodeURIComponent(r.submit_id) }, v));
+        } else {
+          td.textContent = c.num ? (c.key === "rank" ? String(v) : fmt(v)) : v;
+        }
+        const ci = c.ci && r.ci && r.ci[c.ci];
+        if (ci) {
+          const range = ci[0].toFixed(2) + "–" + ci[1].toFixed(2);
+          td.title = "95% bootstrap CI " + range;
+          if (c.key === "total") td.appendChild(el("span", { class: "ci" }, " ±" + ((ci[1] - ci[0]) / 2).toFixed(2)));
+        }
+        row.appendChild(td);
+      });
+      tbody.appendChild(row);
+    });
+    $("empty").hidden = board.rows.length > 0;
+    $("board").hidden = board.rows.length === 0;
+  }
+  function svg(tag, attrs, text) {
+    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function renderChart() {
+    const box = $("chart");
+    box.textContent = "";
+    const ts = types();
+    const models = sortedRows(columns()).slice(0, 6);
+    if (!ts.length || !models.length) {
+      box.appendChild(el("p", { class: "note" }, "No per-type scores to chart yet."));
+      return;
+    }
+    const W = 720, H = 260, left = 40, bottom = 40, top = 16;
+    const plotH = H - bottom - top, groupW = (W - left - 10) / ts.length;
+    const barW = Math.max(6, Math.min(28, (groupW - 16) / models.length));
+    const chart = svg("svg", { viewBox: `0 0 ${W} ${H + 22 * Math.ceil(models.length / 3)}`, width: "100%", class: "bars" });
+    [0, 0.25, 0.5, 0.75, 1].forEach((v) => {
+      const y = top + plotH * (1 - v);
+      chart.appendChild(svg("line", { x1: left, x2: W - 10, y1: y, y2: y, class: "grid" }));
+      chart.appendChild(svg("text", { x: left - 6, y: y + 4, class: "axis", "text-anchor": "end" }, v.toFixed(2)));
+    });
+    ts.forEach((t, i) => {
+      const gx = left + i * groupW + (groupW - barW * models.length) / 2;
+      models.forEach((m, j) => {
+        const v = typeScore(m, t);
+        if (v === null) return;
+        const h = plotH * Math.max(0, Math.min(1, v));
+        const rect = svg("rect", { x: gx + j * barW, y: top + plotH - h, width: barW - 2, height: h, fill: COLORS[j % COLORS.length] });
+        rect.appendChild(svg("title", {}, `${m.model_name} · ${t}: ${v.toFixed(3)}`));
+        chart.appendChild(rect);
+      });
+      chart.appendChild(svg("text", { x: left + i * groupW + groupW / 2, y: H - bottom + 18, class: "axis", "text-anchor": "middle" }, t.replace("_", "-")));
+    });
+    models.forEach((m, j) => {
+      const x = left + (j % 3) * 230, y = H + 22 * Math.floor(j / 3);
+      chart.appendChild(svg("rect", { x: x, y: y - 10, width: 12, height: 12, fill: COLORS[j % COLORS.length] }));
+      chart.appendChild(svg("text", { x: x + 18, y: y, class: "legend" }, m.model_name));
+    });
+    box.appendChild(chart);
+  }
+  function query() {
+    const p = new URLSearchParams();
+    if ($("actual").checked) { p.set("mode", "actual"); p.set("last_n", $("lastn").value); }
+    else if ($("version").value) p.set("version", $("version").value);
+    return p;
+  }
+  function updateLinks() {
+    const q = query().toString();
+    $("export-json").href = "/api/v1/leaderboard" + (q ? "?" + q : "");
+    $("export-csv").href = "/api/v1/leaderboard/export.csv" + (q ? "?" + q : "");
+    $("lastn-box").classList.toggle("dim", !$("actual").checked);
+    $("version").disabled = $("actual").checked || !board.versions.length;
+    const note = board.mode === "actual"
+      ? `Each model averaged over its latest results on ${board.window.join(", ") || "no versions"}.`
+      : (board.version ? `Latest approved result per model on version ${board.version}.` : "No revision is published yet.");
+    $("window-note").textContent = note;
+  }
+  async function reload() {
+    const q = query();
+    const resp = await fetch("/api/v1/leaderboard?" + q.toString(), { headers: { Accept: "application/json" } });
+    if (!resp.ok) return;
+    board = await resp.json();
+    history.replaceState(null, "", "/?" + q.toString());
+    render();
+  }
+  function render() { renderTable(); renderChart(); updateLinks(); }
+  $("version").addEventListener("change", reload);
+  $("actual").addEventListener("change", reload);
+  $("lastn").addEventListener("input", () => { $("lastn-value").textContent = $("lastn").value; });
+  $("lastn").addEventListener("change", reload);
+  render();
+})();
