@@ -143,16 +143,19 @@ class FactGraph:
                     ts,
                 )
             )
-        self.by_sr: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        # grouped by object type too: «родиться в» 1979 and «родиться в» Ржев answer different
+        # questions (когда / где), so each is unique of its kind and no set mixes kinds
+        self.by_sr: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
         self.by_ro: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         self.by_subject: dict[str, list[Fact]] = defaultdict(list)
         for f in self.facts:
-            self.by_sr[(f.subject_key, f.relation)].append(f)
+            self.by_sr[(f.subject_key, f.relation, f.first.object_type.upper())].append(f)
             self.by_ro[(f.relation, f.object_key)].append(f)
             self.by_subject[f.subject_key].append(f)
 
     def unique_object(self, fact: Fact) -> bool:
-        return len(self.by_sr[(fact.subject_key, fact.relation)]) == 1
+        key = (fact.subject_key, fact.relation, fact.first.object_type.upper())
+        return len(self.by_sr[key]) == 1
 
     def unique_subject(self, fact: Fact) -> bool:
         return len(self.by_ro[(fact.relation, fact.object_key)]) == 1
