@@ -1,0 +1,168 @@
+"""`dragon evaluate` (score a results file against a revision's private half) and `dragon compare`."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from dragon_bench.output import Format
+
+__all__ = ["register", "print_report", "print_comparison"]
+
+
+def print_report(report: dict[str, Any]) -> None:
+    """The report as tables: one row a metric, columns overall (with its 95% interval) and types."""
+    from dragon_bench.output import print_table, stdout
+
+    types = list(report.get("by_type", {}))
+    ci = report.get("ci", {}).get("overall", {})
+    for group, values in report["overall"].items():
+        rows = []
+        for name, value in values.items():
+            cell = f"{value:.4f}"
+            if group in ci and name in ci[group]:
+                lo, hi = ci[group][name]
+                cell += f" [{lo:.3f}, {hi:.3f}]"
+            rows.append(
+                [name, cell, *(report["by_type"][t].get(group, {}).get(name, 0.0) for t in types)]
+            )
+        counts = [f"{t} ({report['by_type'][t].get('n_questions', '?')})" for t in types]
+        print_table(["metric", f"overall ({report['n_questions']})", *counts], rows, title=group)
+    stdout.print(
+        f"revision {report['version']}; answered {report.get('n_answered')} of {report['n_questions']}"
+    )
+    stdout.print(f"signature: {report['signature']}", highlight=False)
+
+
+def print_comparison(result: dict[str, Any]) -> None:
+    from dragon_bench.output import print_table, stdout
+
+    rows = [
+        [
+            name,
+            m["a"],
+            m["b"],
+            f"{m['delta']:+.4f}",
+            f"[{m['ci'][0]:+.3f}, {m['ci'][1]:+.3f}]",
+            f"{m['p_value']:.4f}",
+        ]
+        for name, m in result["metrics"].items()
+    ]
+    print_table(
+        ["metric", "A", "B", "A - B", "95% CI", "p"], rows, title=f"revision {result['version']}"
+    )
+    stdout.print(result["method"], highlight=False)
+
+
+def _judge(rubric: bool, concurrency: int) -> Any:
+    from dragon_bench.errors import BadInputError
+    from dragon_bench.llm import LLMClient, LLMSettings
+    from dragon_bench.metrics.judge import Judge
+
+    settings = LLMSettings.from_env()
+    if not settings.configured:
+        raise BadInputError(
+            "--judge needs an OpenAI-compatible endpoint: set DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL"
+        )
+    return Judge(LLMClient(settings), rubric=rubric, concurrency=concurrency)
+
+
+def _write(data: dict[str, Any], out: Path) -> None:
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def evaluate_command(
+    results: Path = typer.Option(
+        ..., "--results", "-r", help="Results JSON (DRAGON submission format)."
+    ),
+    hub: str = typer.Option(..., help="Hub folder or fsspec URL holding the private half."),
+    version: str = typer.Option("latest", help="Revision version, or latest."),
+    judge: bool = typer.Option(
+        False, "--judge", help="Also judge answers with the LLM (DRAGON_LLM_*)."
+    ),
+    rubric: bool = typer.Option(
+        False, help="With --judge: also score correctness, completeness, factual accuracy 0-2."
+    ),
+    concurrency: int = typer.Option(4, help="Judge calls in flight."),
+    dragon_only: bool = typer.Option(False, help="Only DRAGON's metrics (no extended ones)."),
+    resamples: int = typer.Option(
+        1000, help="Bootstrap resamples for the 95% intervals (0: none)."
+    ),
+    seed: int = typer.Option(0, help="Seed of the bootstrap."),
+    workers: int = typer.Option(0, help="Processes (0: automatic, up to 2)."),
+    details: bool = typer.Option(True, help="Include per-question scores in the JSON report."),
+    out: Path | None = typer.Option(None, help="Also write the JSON report to this file."),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
+    from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
+    from dragon_bench.output import emit, stderr
+
+    gold = Gold.from_hub(hub, version)
+    parsed = parse_results(read_results(results), gold, path=str(results))
+    for warning in parsed.warnings:
+        stderr.print(f"warning: {warning}", highlight=False, markup=False)
+    report = evaluate(
+        parsed,
+        gold,
+        judge=_judge(rubric, concurrency) if judge else None,
+        details=details,
+        extended=not dragon_only,
+        resamples=resamples,
+        seed=seed,
+        workers=workers or None,
+    )
+    if out is not None:
+        _write(report, out)
+    emit(report, fmt, print_report)
+
+
+def compare_command(
+    a: Path = typer.Argument(
+        ..., help="Report JSON (from dragon evaluate --format json) or results JSON."
+    ),
+    b: Path = typer.Argument(..., help="The other report or results file."),
+    hub: str | None = typer.Option(
+        None, help="Hub with the private half (needed for results files)."
+    ),
+    version: str = typer.Option("latest", help="Revision version, or latest (for results files)."),
+    resamples: int = typer.Option(5000, help="Randomisation resamples."),
+    seed: int = typer.Option(0, help="Seed."),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Compare two submissions on the same revision: deltas, 95% intervals, paired p-values."""
+    from dragon_bench.errors import BadInputError
+    from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
+    from dragon_bench.metrics.compare import compare, is_report
+    from dragon_bench.output import emit, stderr
+
+    loaded = [read_results(p) for p in (a, b)]
+    gold = None
+    reports = []
+    for path, data in zip((a, b), loaded, strict=True):
+        if is_report(data):
+            reports.append(data)
+            continue
+        if hub is None:
+            raise BadInputError(f"{path} is a results file: give --hub (and --version) to score it")
+        if gold is None:
+            gold = Gold.from_hub(hub, version)
+        parsed = parse_results(data, gold, path=str(path))
+        for warning in parsed.warnings:
+            stderr.print(f"warning: {path}: {warning}", highlight=False, markup=False)
+        reports.append(evaluate(parsed, gold, seed=seed))
+    result = compare(reports[0], reports[1], resamples=resamples, seed=seed)
+    for warning in result["warnings"]:
+        stderr.print(f"warning: {warning}", highlight=False, markup=False)
+    emit(result, fmt, print_comparison)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("evaluate")(evaluate_command)
+    app.command("compare")(compare_command)

@@ -1,0 +1,136 @@
+"""`dragon evaluate` and `dragon compare` as a user runs them (subprocess), and the demo step."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+from dragon_bench.demo import DemoContext
+from dragon_bench.hub import Hub
+from dragon_bench.metrics import Gold, compare, evaluate, parse_results
+from dragon_bench.metrics.demo import run as demo_run
+from tests.metrics.helpers import gold_tables, random_results
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
+    root = tmp_path_factory.mktemp("hub")
+    qa, texts = gold_tables(40, 30, seed=9)
+    public = {
+        "texts": pa.table({"id": texts.column("public_id"), "text": ["t"] * 30}),
+        "questions": pa.table({"id": qa.column("id"), "question": qa.column("question")}),
+    }
+    Hub(str(root)).write_revision("1.0.0", public, {"qa": qa, "texts": texts})
+    gold = Gold.from_hub(str(root), "1.0.0")
+    (root / "a.json").write_text(json.dumps(random_results(gold, 1)), encoding="utf-8")
+    good = {
+        str(q.id): {"found_ids": sorted(q.relevant), "model_answer": q.answer}
+        for q in gold.questions
+    }
+    (root / "b.json").write_text(json.dumps(good), encoding="utf-8")
+    return root
+
+
+def dragon(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DRAGON_LLM_")}
+    return subprocess.run(
+        [sys.executable, "-m", "dragon_bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+def test_evaluate_json_and_table(hub: Path) -> None:
+    out = dragon(
+        "evaluate",
+        "--hub",
+        str(hub),
+        "--version",
+        "latest",
+        "--results",
+        str(hub / "a.json"),
+        "--format",
+        "json",
+        "--resamples",
+        "100",
+        "--out",
+        str(hub / "report-a.json"),
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["version"] == "1.0.0" and report["n_questions"] == 40
+    assert "warning:" in out.stderr  # some questions are absent from a.json
+    assert (
+        json.loads((hub / "report-a.json").read_text(encoding="utf-8"))["signature"]
+        == report["signature"]
+    )
+    table = dragon(
+        "evaluate", "--hub", str(hub), "--results", str(hub / "b.json"), "--resamples", "0"
+    )
+    assert table.returncode == 0, table.stderr
+    assert "rougeL" in table.stdout and "multi_hop" in table.stdout and "signature" in table.stdout
+
+
+def test_evaluate_bad_input_exits_2_with_one_line(hub: Path) -> None:
+    (hub / "bad.json").write_text(
+        '{"0": {"found_ids": 5, "model_answer": "x"}, "zz": {}}', encoding="utf-8"
+    )
+    out = dragon("evaluate", "--hub", str(hub), "--results", str(hub / "bad.json"))
+    assert out.returncode == 2
+    assert "found_ids is a JSON number" in out.stderr and "key 'zz'" in out.stderr
+    assert "Traceback" not in out.stderr
+    (hub / "broken.json").write_text('{"0": ', encoding="utf-8")
+    out = dragon("evaluate", "--hub", str(hub), "--results", str(hub / "broken.json"))
+    assert out.returncode == 2 and "not JSON" in out.stderr
+    out = dragon("evaluate", "--hub", str(hub), "--results", str(hub / "a.json"), "--judge")
+    assert out.returncode == 2 and "DRAGON_LLM_BASE_URL" in out.stderr
+
+
+def test_compare_results_files_and_reports(hub: Path) -> None:
+    out = dragon(
+        "compare",
+        str(hub / "a.json"),
+        str(hub / "b.json"),
+        "--hub",
+        str(hub),
+        "--format",
+        "json",
+        "--resamples",
+        "2000",
+    )
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    rouge = result["metrics"]["generation/rougeL"]
+    assert rouge["b"] == 1.0 and rouge["delta"] < 0 and rouge["p_value"] < 0.01
+    out = dragon("compare", str(hub / "a.json"), str(hub / "b.json"))
+    assert out.returncode == 2 and "--hub" in out.stderr
+
+
+def test_compare_api_rejects_other_revisions(hub: Path) -> None:
+    gold = Gold.from_hub(str(hub), "1.0.0")
+    report = evaluate(
+        parse_results(json.loads((hub / "b.json").read_text()), gold), gold, resamples=0
+    )
+    other = dict(report, version="1.1.0")
+    with pytest.raises(ValueError, match="different revisions"):
+        compare(report, other)
+    same = compare(report, report, resamples=200)
+    assert all(m["delta"] == 0 and m["p_value"] == 1.0 for m in same["metrics"].values())
+
+
+def test_demo_step(hub: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    ctx = DemoContext(workdir=tmp_path)
+    demo_run(ctx)
+    assert "skipped" in capsys.readouterr().out
+    ctx.artifacts.update(hub=str(hub), version="1.0.0", results=str(hub / "a.json"))
+    demo_run(ctx)
+    assert ctx.artifacts["report"]["n_questions"] == 40
+    assert (tmp_path / "report.json").exists()
