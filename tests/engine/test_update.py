@@ -20,6 +20,7 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from tests.engine.updating import base_documents, config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
+from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 
 
 def _kg_ready() -> bool:
@@ -211,3 +212,32 @@ def test_parse_interval() -> None:
     assert parse_interval("15") == 15
     with pytest.raises(BadInputError):
         parse_interval("-1h")
+
+
+def test_publish_after_build_is_resumed_when_it_failed(
+    news_server: NewsServer,
+    tmp_path: Path,
+    base_cache: Path,
+    fake_hf: FakeHub,  # noqa: F811
+) -> None:
+    import socket
+
+    hub_path = make_base_hub(tmp_path / "hub", base_cache)
+    config = config_for(tmp_path, hub_path, serve_demo(news_server))
+    config.publish = "hf://dragon/news"
+    config.publish_token = "hf_test"
+    with socket.socket() as s:  # a port nobody listens on: the first publish fails
+        s.bind(("127.0.0.1", 0))
+        config.publish_endpoint = f"http://127.0.0.1:{s.getsockname()[1]}"
+    with pytest.raises(Exception):  # noqa: B017 - whatever the HTTP client raises
+        run_update(config)
+    assert Hub(str(hub_path)).versions() == ["1.0.0", "1.1.0"]
+    assert Journal.load(tmp_path / "state" / "update-journal.json").status == "built"
+
+    config.publish_endpoint = fake_hf.url
+    report = run_update(config)
+    assert report["resumed"] == "1.1.0" and report["version"] is None
+    assert report["published"]["version"] == "1.1.0"
+    assert set(fake_hf.repos["dragon/news-texts"].tags) == {"1.1.0"}
+    assert set(fake_hf.repos["dragon/news-questions"].tags) == {"1.1.0"}
+    assert Journal.load(tmp_path / "state" / "update-journal.json").status == "idle"
