@@ -12,9 +12,12 @@ import pyarrow as pa
 import pytest
 
 from dragon_bench.demo import DemoContext
+from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics import Gold, compare, evaluate, parse_results
+from dragon_bench.metrics.cli import compare_command, evaluate_command
 from dragon_bench.metrics.demo import run as demo_run
+from dragon_bench.output import Format
 from tests.metrics.helpers import gold_tables, random_results
 
 
@@ -87,11 +90,40 @@ def test_evaluate_bad_input_exits_2_with_one_line(hub: Path) -> None:
     assert out.returncode == 2
     assert "found_ids is a JSON number" in out.stderr and "key 'zz'" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_other_bad_input_is_a_bad_input_error(hub: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # In process (the exit status 2 path is shown above): each raises BadInputError.
+    for key in [k for k in os.environ if k.startswith("DRAGON_LLM_")]:
+        monkeypatch.delenv(key)
     (hub / "broken.json").write_text('{"0": ', encoding="utf-8")
-    out = dragon("evaluate", "--hub", str(hub), "--results", str(hub / "broken.json"))
-    assert out.returncode == 2 and "not JSON" in out.stderr
-    out = dragon("evaluate", "--hub", str(hub), "--results", str(hub / "a.json"), "--judge")
-    assert out.returncode == 2 and "DRAGON_LLM_BASE_URL" in out.stderr
+    common = dict(
+        hub=str(hub),
+        version="latest",
+        rubric=False,
+        concurrency=1,
+        dragon_only=True,
+        resamples=0,
+        seed=0,
+        workers=1,
+        details=False,
+        out=None,
+        fmt=Format.json,
+    )
+    with pytest.raises(BadInputError, match="not JSON"):
+        evaluate_command(results=hub / "broken.json", judge=False, **common)  # type: ignore[arg-type]
+    with pytest.raises(BadInputError, match="DRAGON_LLM_BASE_URL"):
+        evaluate_command(results=hub / "a.json", judge=True, **common)  # type: ignore[arg-type]
+    with pytest.raises(BadInputError, match="--hub"):
+        compare_command(
+            hub / "a.json",
+            hub / "b.json",
+            hub=None,
+            version="latest",
+            resamples=10,
+            seed=0,
+            fmt=Format.json,
+        )
 
 
 def test_compare_results_files_and_reports(hub: Path) -> None:
@@ -110,8 +142,6 @@ def test_compare_results_files_and_reports(hub: Path) -> None:
     result = json.loads(out.stdout)
     rouge = result["metrics"]["generation/rougeL"]
     assert rouge["b"] == 1.0 and rouge["delta"] < 0 and rouge["p_value"] < 0.01
-    out = dragon("compare", str(hub / "a.json"), str(hub / "b.json"))
-    assert out.returncode == 2 and "--hub" in out.stderr
 
 
 def test_compare_api_rejects_other_revisions(hub: Path) -> None:
