@@ -125,10 +125,14 @@ def _band_pairs(sigs: np.ndarray, live: np.ndarray, bands: int, rows: int) -> np
         dup = sk[1:] == sk[:-1]
         if not dup.any():
             continue
-        # Buckets with two or more members: all pairs within each (buckets are small).
+        # Buckets with two or more members: all pairs within each. Most hold two documents.
         starts = np.flatnonzero(np.r_[True, ~dup])
         sizes = np.diff(np.r_[starts, len(sk)])
-        for start, size in zip(starts[sizes > 1].tolist(), sizes[sizes > 1].tolist(), strict=True):
+        two = starts[sizes == 2]
+        if len(two):
+            a, b = live[order[two]], live[order[two + 1]]
+            found.append(np.stack([np.minimum(a, b), np.maximum(a, b)], axis=1))
+        for start, size in zip(starts[sizes > 2].tolist(), sizes[sizes > 2].tolist(), strict=True):
             members = np.sort(live[order[start : start + size]])
             i, j = np.triu_indices(size, k=1)
             found.append(np.stack([members[i], members[j]], axis=1))

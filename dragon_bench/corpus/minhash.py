@@ -57,12 +57,20 @@ def _fmix64(h: int) -> int:
     return h ^ (h >> 33)
 
 
+_WORD_CACHE: dict[str, int] = {}
+
+
 def word_hash(word: str) -> int:
     """64-bit hash of a word: a polynomial of its code points, finalised by MurmurHash3's fmix64."""
-    acc = 0
-    for ch in word:
-        acc = (acc * _CHAR_MUL + ord(ch)) & _MASK64
-    return _fmix64(acc)
+    value = _WORD_CACHE.get(word)
+    if value is None:
+        acc = 0
+        for ch in word:
+            acc = (acc * _CHAR_MUL + ord(ch)) & _MASK64
+        value = _fmix64(acc)
+        if len(_WORD_CACHE) < 1_000_000:  # bounded: the scalar path serves tests and baselines
+            _WORD_CACHE[word] = value
+    return value
 
 
 def shingle_hash(shingle: str | bytes) -> int:

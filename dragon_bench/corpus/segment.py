@@ -12,7 +12,7 @@ TREC RAG 2024 segments MS MARCO V2.1 with 10 sentences and stride 5 (Pradeep et 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from dragon_bench.types import Document, Segment
 
@@ -27,7 +27,6 @@ __all__ = [
 
 DEFAULT_WINDOW = 5
 DEFAULT_STRIDE = 3
-_DELIMITERS: frozenset[str] | None = None
 
 
 def _check(window: int, stride: int) -> None:
@@ -39,34 +38,26 @@ def _check(window: int, stride: int) -> None:
         )
 
 
-def _delimiters() -> frozenset[str]:
-    from razdel.segmenters.sentenize import DELIMITERS
-
-    return frozenset(DELIMITERS)
-
-
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of `text`: razdel within each line, never across lines.
+    """Character spans of the sentences of `text`: razdel's sentences, cut again at line breaks.
 
     In news files a line is a headline, a dateline, a caption or a paragraph; razdel alone
     would glue a headline without a final period to the first sentence of the body.
     """
     from razdel import sentenize
 
-    global _DELIMITERS
-    if _DELIMITERS is None:
-        _DELIMITERS = _delimiters()
     spans: list[tuple[int, int]] = []
-    offset = 0
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped:
-            if _DELIMITERS.isdisjoint(stripped):  # razdel can only split at a delimiter
+    for sent in sentenize(text):
+        if "\n" not in sent.text:
+            spans.append((sent.start, sent.stop))
+            continue
+        offset = sent.start
+        for line in sent.text.split("\n"):
+            stripped = line.strip()
+            if stripped:
                 lead = len(line) - len(line.lstrip())
                 spans.append((offset + lead, offset + lead + len(stripped)))
-            else:
-                spans.extend((offset + s.start, offset + s.stop) for s in sentenize(line))
-        offset += len(line) + 1
+            offset += len(line) + 1
     return spans
 
 
@@ -88,8 +79,13 @@ def segment_document(
     doc: Document, *, window: int = DEFAULT_WINDOW, stride: int = DEFAULT_STRIDE
 ) -> list[Segment]:
     """Windows of `window` sentences every `stride` sentences, offsets into `doc.full_text`."""
+    return _windows(doc, sentence_spans(doc.full_text), window, stride)
+
+
+def _windows(
+    doc: Document, sentences: list[tuple[int, int]], window: int, stride: int
+) -> list[Segment]:
     text = doc.full_text
-    sentences = sentence_spans(text)
     segments = []
     for k, (i, j) in enumerate(window_spans(len(sentences), window, stride)):
         start, end = sentences[i][0], sentences[j - 1][1]
@@ -105,12 +101,8 @@ def segment_document(
     return segments
 
 
-def _segment_chunk(args: tuple[Sequence[Document], int, int]) -> list[Segment]:
-    docs, window, stride = args
-    out: list[Segment] = []
-    for doc in docs:
-        out.extend(segment_document(doc, window=window, stride=stride))
-    return out
+def _spans_chunk(texts: list[str]) -> list[list[tuple[int, int]]]:
+    return [sentence_spans(t) for t in texts]
 
 
 def segment_documents(
@@ -121,9 +113,10 @@ def segment_documents(
     workers: int | None = None,
     chunk_size: int = 500,
 ) -> list[Segment]:
-    """Segments of all documents in input order; `workers` > 1 splits the work over processes.
+    """Segments of all documents in input order; `workers` > 1 splits sentence splitting over processes.
 
     `workers=None` uses every core for large inputs (at least 4 chunks) and one process otherwise.
+    Workers receive texts and return sentence offsets only, so little crosses process borders.
     """
     _check(window, stride)
     items = list(docs)
@@ -133,10 +126,14 @@ def segment_documents(
 
         workers = cpu_count() if len(chunks) >= 4 else 1
     if workers <= 1 or len(chunks) <= 1:
-        return _segment_chunk((items, window, stride))
-    from dragon_bench.corpus.parallel import map_chunks
+        spans = [sentence_spans(d.full_text) for d in items]
+    else:
+        from dragon_bench.corpus.parallel import map_chunks
 
+        spans = []
+        for part in map_chunks(_spans_chunk, [[d.full_text for d in c] for c in chunks], workers):
+            spans.extend(part)
     out: list[Segment] = []
-    for part in map_chunks(_segment_chunk, [(c, window, stride) for c in chunks], workers):
-        out.extend(part)
+    for doc, sentences in zip(items, spans, strict=True):
+        out.extend(_windows(doc, sentences, window, stride))
     return out
