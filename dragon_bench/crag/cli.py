@@ -34,6 +34,7 @@ def run_cmd(
         None, "--kg-hub", help="Task 2: use this hub's latest kg.parquet in-process instead."
     ),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
+    concurrency: int = typer.Option(1, help="Questions answered at once (for LLM systems)."),
     resume: bool = typer.Option(True, help="Skip questions already in --out."),
     page_cache: Path | None = typer.Option(
         None, help="Folder keeping extracted page texts, so reruns skip HTML extraction."
@@ -59,7 +60,7 @@ def run_cmd(
         stderr.print("task 2 without --kg-url or --kg-hub: no KG facts are added", style="yellow")
     summary = run_task(
         track(iter_examples(data, limit=limit), f"CRAG task {task}"), answerer, spec, out, kg=kg,
-        resume=resume, cache_dir=page_cache,
+        resume=resume, cache_dir=page_cache, concurrency=concurrency,
     )  # fmt: skip
     emit(
         {

@@ -11,7 +11,8 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -160,34 +161,64 @@ def run_task(
     kg: Any = None,
     resume: bool = True,
     cache_dir: str | Path | None = None,
+    concurrency: int = 1,
     on_item: Callable[[CragExample, str], None] | None = None,
 ) -> RunSummary:
     """Answer every example and append its prediction to `out`; with `resume`, ids already in
-    `out` are skipped; `cache_dir` keeps extracted page texts for reruns. A system that raises
-    is recorded as "I don't know" and counted failed."""
+    `out` are skipped; `cache_dir` keeps extracted page texts for reruns; `concurrency` > 1
+    answers several questions at once (for systems that wait on an LLM), lines then land in
+    completion order. A system that raises is recorded as "I don't know" and counted failed."""
+    if concurrency < 1:
+        raise BadInputError("concurrency must be at least 1")
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = _existing(path) if resume else {}
     if not resume and path.exists():
         path.unlink()
     start = time.monotonic()
-    answered = failed = resumed = 0
+    counts = {"answered": 0, "failed": 0, "resumed": 0}
     needs_docs = getattr(answerer, "needs_documents", True)
     cache = PageTextCache(cache_dir) if cache_dir is not None else None
-    with open(path, "a", encoding="utf-8") as fh:
+
+    def answer(example: CragExample) -> tuple[CragExample, str, bool]:
+        try:
+            docs = task_documents(example, task, kg, cache=cache) if needs_docs else []
+            return example, answerer(example.query, docs), False
+        except Exception:  # one broken question must not lose the run
+            return example, REFUSAL, True
+
+    def todo() -> Iterator[CragExample]:
         for example in examples:
             if example.interaction_id in done:
-                resumed += 1
-                continue
-            try:
-                docs = task_documents(example, task, kg, cache=cache) if needs_docs else []
-                prediction = answerer(example.query, docs)
-            except Exception:  # one broken question must not lose the run
-                prediction, failed = REFUSAL, failed + 1
+                counts["resumed"] += 1
+            else:
+                yield example
+
+    with open(path, "a", encoding="utf-8") as fh:
+
+        def record(example: CragExample, prediction: str, broken: bool) -> None:
             row = {"interaction_id": example.interaction_id, "prediction": prediction}
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             fh.flush()
-            answered += 1
+            counts["answered"] += 1
+            counts["failed"] += broken
             if on_item is not None:
                 on_item(example, prediction)
-    return RunSummary(answered, resumed, failed, time.monotonic() - start, str(path))
+
+        if concurrency == 1:
+            for example in todo():
+                record(*answer(example))
+        else:
+            with ThreadPoolExecutor(max_workers=concurrency) as pool:
+                pending: set[Future[tuple[CragExample, str, bool]]] = set()
+                for example in todo():
+                    pending.add(pool.submit(answer, example))
+                    if len(pending) >= 2 * concurrency:
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for f in finished:
+                            record(*f.result())
+                for f in as_completed(pending):
+                    record(*f.result())
+    return RunSummary(
+        counts["answered"], counts["resumed"], counts["failed"], time.monotonic() - start, str(path)
+    )

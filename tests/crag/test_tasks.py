@@ -73,6 +73,29 @@ def test_refusal_run_scores_zero_and_resumes(tmp_path: Path) -> None:
     assert len(preds) == 6 and preds["q4"] == "Moscow" and preds["q1"] == "I don't know"
 
 
+def test_concurrent_run_writes_every_answer(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    active, peak, lock = [0], [0], threading.Lock()
+
+    def slow(query, documents):
+        with lock:
+            active[0] += 1
+            peak[0] = max(peak[0], active[0])
+        time.sleep(0.05)
+        with lock:
+            active[0] -= 1
+        return query.upper()
+
+    data = records.write(tmp_path / "c.jsonl")
+    out = tmp_path / "p.jsonl"
+    summary = run_task(read_examples(data), slow, TASKS[1], out, concurrency=3)
+    assert summary.answered == 6 and 1 < peak[0] <= 3
+    preds = read_predictions(out)
+    assert preds == {e.interaction_id: e.query.upper() for e in read_examples(data)}
+
+
 def test_a_failing_system_abstains(tmp_path: Path) -> None:
     def broken(query, documents):
         raise RuntimeError("boom")
