@@ -205,3 +205,32 @@ def test_cli_task2_with_kg_from_a_hub(tmp_path: Path, tiny_hub, llm_server) -> N
     prompt = llm_server.requests[0]["messages"][-1]["content"]
     assert "[2] Knowledge graph\nСергей Собянин | мэр | Москва" in prompt
     assert read_predictions(out) == {"q1": "Сергей Собянин"}
+
+
+def test_cli_score_with_judge(tmp_path: Path, llm_server) -> None:
+    data = records.write(tmp_path / "c.jsonl")
+    preds = records.write_predictions(
+        tmp_path / "p.jsonl",
+        {"q1": "Moscow", "q2": "I don't know", "q3": "the second one", "q4": "Moskva, Yauza",
+         "q5": "someone famous", "q6": "x"},
+    )  # fmt: skip
+    llm_server.reply = lambda body: (
+        '{"accurate": true}' if "Moskva, Yauza" in body["messages"][-1]["content"] else
+        '{"accurate": false}'
+    )  # fmt: skip
+    env = {"DRAGON_LLM_BASE_URL": llm_server.url, "DRAGON_LLM_MODEL": "judge-model",
+           "DRAGON_LLM_CACHE_DIR": str(tmp_path / "cache")}  # fmt: skip
+    args = ["crag", "score", "--data", str(data), "--predictions", str(preds), "--judge",
+            "--format", "json"]  # fmt: skip
+    r = CliRunner().invoke(app, args, env=env)
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    # accurate: q1 (exact), q4 (judge); missing: q2; hallucinated: q3, q5 (judge said no)
+    assert (report["n_accurate"], report["n_missing"], report["n_hallucinated"]) == (2, 1, 2)
+    assert report["score"] == pytest.approx((2 * 2 + 1) / 5 - 1)
+    assert report["n_judged"] == 3 and report["signature"].endswith("judge:judge-model")
+    assert len(llm_server.requests) == 3
+    r = CliRunner().invoke(app, args, env=env)  # the judge's verdicts come from the cache
+    assert json.loads(r.stdout)["score"] == report["score"] and len(llm_server.requests) == 3
+    r = CliRunner().invoke(app, args, env={"DRAGON_LLM_BASE_URL": "", "DRAGON_LLM_MODEL": ""})
+    assert r.exit_code != 0 and "needs DRAGON_LLM_BASE_URL" in str(r.exception)
