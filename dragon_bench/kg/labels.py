@@ -82,7 +82,7 @@ def label_link(sent: Sentence, link: Link) -> Labelled:
     """Subject, relation and object of a link; predicate links keep the verb lemma and preposition."""
     typed = _by_types(link.a, link.b)
     nerel = typed[3] if typed else ""
-    if link.kind == "predicate":
+    if link.kind in ("predicate", "predicate2"):
         top = sent.tokens[link.predicate]
         ra, rb = _role(sent, link.a, link.predicate), _role(sent, link.b, link.predicate)
         subj_first = sent.tokens[ra].rel.startswith("nsubj") or not sent.tokens[rb].rel.startswith(

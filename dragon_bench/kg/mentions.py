@@ -141,7 +141,8 @@ def _ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
 
 
 def _is_profession(tok: Token, lemma: str) -> bool:
-    if lemma in lx.PROFESSIONS or lemma.rsplit("-", 1)[-1] in lx.PROFESSIONS:
+    parts = lemma.split("-")
+    if lemma in lx.PROFESSIONS or parts[-1] in lx.PROFESSIONS or parts[0] in lx.PROFESSIONS:
         return True
     if tok.feats.get("Animacy") != "Anim" or tok.pos != "NOUN":
         return False
@@ -151,7 +152,14 @@ def _is_profession(tok: Token, lemma: str) -> bool:
     )
 
 
-OPTIONS = {"suffix": False, "all_verbs": False, "nominal_events": False, "place_adj": True}
+OPTIONS = {
+    "suffix": False,
+    "all_verbs": False,
+    "nominal_events": False,
+    "place_adj": True,
+    "date_events": False,
+    "place_events": False,
+}
 
 
 def _token_type(sent: Sentence, tok: Token) -> str | None:
@@ -270,11 +278,36 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
     return out
 
 
+def _anchored_events(sents: list[Sentence], found: list[Mention], text: str) -> list[Mention]:
+    """A verb that a date (or place) depends on names an event: "в 2017 году посетил"."""
+    kinds = {"DATE"} if OPTIONS["date_events"] else set()
+    if OPTIONS["place_events"]:
+        kinds.add("LOCATION")
+    taken = {(m.sent, m.head) for m in found}
+    out = []
+    for m in found:
+        if m.type not in kinds:
+            continue
+        sent = sents[m.sent]
+        tok = sent.tokens[m.head]
+        if tok.rel not in ("obl", "nmod", "advmod") or tok.head < 0:
+            continue
+        verb = sent.tokens[tok.head]
+        if verb.pos != "VERB" or verb.lemma in lx.NON_EVENT_VERBS or (m.sent, verb.i) in taken:
+            continue
+        taken.add((m.sent, verb.i))
+        out.append(
+            Mention(verb.start, verb.end, "EVENT", m.sent, verb.i, text[verb.start : verb.end])
+        )
+    return out
+
+
 def find_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
     """All mentions of a parsed text, at most one per head token, sorted by position."""
     found = _ner_mentions(doc, sents, text)
     for sent in sents:
         found.extend(_rule_mentions(sent, text))
+    found.extend(_anchored_events(sents, found, text))
     rank = {k: i for i, k in enumerate(_PRIORITY)}
     best: dict[tuple[int, int], Mention] = {}
     for m in found:
