@@ -375,12 +375,35 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
         ask_object = (
             f"{type_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
         )
+    elif prep == "":
+        case = _case_of(obj_surface)
+        obj_wh = _CASE_WH.get(case, _CASE_WH["accs"])[1 if person_obj else 0]
+        ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
     elif prep is not None:
         obj_wh = _PREP_WH[prep][1 if person_obj else 0]
         if prep in ("в", "во", "на") and not _is_place(triple.object_type):
             obj_wh = f"{prep.capitalize()} {'ком' if person_obj else 'чём'}"
         ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
     return Phrasing(ask_object, ask_subject, None)
+
+
+# wh-word for an object without preposition, by the case the verb gives it (thing, person)
+_CASE_WH: dict[str, tuple[str, str]] = {
+    "nomn": ("Что", "Кого"),
+    "accs": ("Что", "Кого"),
+    "gent": ("Чего", "Кого"),
+    "datv": ("Чему", "Кому"),
+    "ablt": ("Чем", "Кем"),
+}
+
+
+def _case_of(surface: str) -> str:
+    """Grammatical case of the first inflecting word of a phrase as it stands in the text."""
+    for token in re.findall(r"[\w\-]+", surface):
+        for p in analyzer().parse(token):
+            if p.tag.case and p.tag.POS in ("NOUN", "ADJF", "PRTF", "NPRO"):
+                return str(p.tag.case)
+    return "accs"
 
 
 def _is_place(entity_type: str) -> bool:

@@ -60,3 +60,14 @@ def test_generic_predicate_asks_dates_with_when() -> None:
         "Иван Голунов", "выйти", "11 июня", "d", "PERSON", "DATE", (0, 12), (30, 37), (0, 38)
     )
     assert phrasing_for(t, text).ask_object == "Когда вышел Иван Голунов?"
+
+
+def test_generic_object_wh_word_follows_the_case_in_the_text() -> None:
+    text = "Кисин руководит оркестром. Месси поздравил Ерохина."
+    lead = Triple("Евгений Кисин", "руководить", "оркестр", "d", "PERSON", "ORGANIZATION",
+                  (0, 5), (16, 25), (0, 26))  # fmt: skip
+    assert phrasing_for(lead, text).ask_object == "Чем руководит Евгений Кисин?"
+    greet = Triple("Лионель Месси", "поздравить", "Дмитрий Ерохин", "d", "PERSON", "PERSON",
+                   (27, 32), (43, 50), (27, 51))  # fmt: skip
+    assert phrasing_for(greet, text).ask_object == "Кого поздравил Лионель Месси?"
+    assert phrasing_for(greet, text).ask_subject == "поздравил Ерохина"
