@@ -1,0 +1,91 @@
+"""The LLM extractor against a real local OpenAI-compatible server with scripted replies."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from dragon_bench.kg import extract_triples
+from dragon_bench.kg.llm_backend import extract_with_llm, locate
+from dragon_bench.llm import LLMClient
+from dragon_bench.types import Document
+
+DOC = Document(
+    id="n1",
+    title="Отставка в Париже",
+    text="Премьер-министр Франции Мишель Барнье подал в отставку в среду. Его сменил Франсуа Байру.",
+)
+OTHER = Document(id="n2", title="Погода", text="В Москве выпал снег.")
+
+TRIPLETS = {
+    "triplets": [
+        {"subject": "Мишель Барнье", "subject_type": "PERSON", "relation": "является",
+         "object": "Премьер-министр Франции", "object_type": "PROFESSION"},
+        {"subject": "Франсуа Байру", "subject_type": "PERSON", "relation": "сменил",
+         "object": "Мишеля Барнье", "object_type": "PERSON"},
+        {"subject": "", "relation": "x", "object": "y"},
+    ]
+}  # fmt: skip
+
+
+def _last_user(request: dict[str, Any]) -> str:
+    return [m["content"] for m in request["messages"] if m["role"] == "user"][-1]
+
+
+def _script(request: dict[str, Any]) -> str:
+    text = _last_user(request)
+    if "Триплеты:" in text:
+        assert "1. (Мишель Барнье; является; Премьер-министр Франции)" in text
+        return json.dumps(
+            {"relations": {"1": "занимать должность", "2": "сменить"}}, ensure_ascii=False
+        )
+    if "Мишель Барнье" in text.split("Текст:")[-1]:
+        return "```json\n" + json.dumps(TRIPLETS, ensure_ascii=False) + "\n```"
+    return "Извините, не могу."  # no JSON at all, also after the fix request
+
+
+def test_two_calls_give_located_canonical_triples(llm_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    llm_server.reply = _script
+    client = LLMClient(llm_server.settings(tmp_path))
+    result = extract_with_llm([DOC, OTHER], llm=client, concurrency=2)
+    text = DOC.full_text
+    facts = {(t.subject, t.relation, t.object) for t in result.triples}
+    assert facts == {
+        ("Мишель Барнье", "занимать должность", "Премьер-министр Франции"),
+        ("Франсуа Байру", "сменить", "Мишеля Барнье"),
+    }
+    t = next(t for t in result.triples if t.relation == "сменить")
+    assert text[slice(*t.subject_span)] == "Франсуа Байру"
+    assert text[slice(*t.object_span)] == "Мишель Барнье"  # found by word stems, inflected
+    assert text[slice(*t.sentence_span)].startswith("Премьер-министр")  # spans two sentences
+    assert t.extractor == "llm" and t.doc_id == "n1" and t.subject_type == "PERSON"
+    # The weather text got prose twice (reply and fix request): counted and skipped.
+    assert (result.chunks, result.failed_chunks, result.bad_items) == (2, 1, 1)
+    sent = len(llm_server.chat_requests())
+    assert sent == 4  # extraction + refinement for n1, extraction + one fix for n2
+    # A rerun is served from the on-disk cache: no request reaches the server.
+    again = extract_triples(
+        [DOC, OTHER], backend="llm", llm=LLMClient(llm_server.settings(tmp_path))
+    )
+    assert {(t.subject, t.relation, t.object) for t in again} == facts
+    assert len(llm_server.chat_requests()) == sent
+
+
+def test_refinement_failure_keeps_raw_relations(llm_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def script(request: dict[str, Any]) -> Any:
+        if "Триплеты:" in _last_user(request):
+            return (500, {"error": "boom"})
+        return json.dumps(TRIPLETS, ensure_ascii=False)
+
+    llm_server.reply = script
+    result = extract_with_llm([DOC], llm=LLMClient(llm_server.settings(tmp_path)))
+    assert result.refine_failures == 1
+    assert {t.relation for t in result.triples} == {"является", "сменил"}
+
+
+def test_locate_prefers_exact_then_stems() -> None:
+    text = "Путин встретился с Путиным. Владимира Путина ждут."
+    assert locate("Путин", text) == (0, 5)
+    assert locate("Владимир Путин", text) == (28, 44)
+    assert locate("Медведев", text) is None
