@@ -166,7 +166,7 @@ def locate(phrase: str, text: str, near: int = 0) -> tuple[int, int] | None:
 
 def _sentences(text: str) -> list[tuple[int, int]]:
     """razdel sentences, never across a line break (headlines have no full stop)."""
-    out = []
+    out: list[tuple[int, int]] = []
     offset = 0
     for line in text.split("\n"):
         out.extend((offset + s.start, offset + s.stop) for s in sentenize(line))
