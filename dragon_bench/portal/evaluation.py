@@ -42,7 +42,9 @@ class Evaluator(Protocol):
     def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation: ...
 
 
-def validate_results(raw: bytes, question_ids: set[int]) -> dict[str, Any]:
+def validate_results(
+    raw: bytes, question_ids: set[int], text_ids: set[int] | None = None
+) -> dict[str, Any]:
     """Check a DRAGON results file against the public questions; BadInputError names the first problems."""
     try:
         data = json.loads(raw.decode("utf-8-sig"))
@@ -77,6 +79,10 @@ def validate_results(raw: bytes, question_ids: set[int]) -> dict[str, Any]:
             isinstance(i, int) and not isinstance(i, bool) for i in found
         ):
             problems.append(f"question {key}: found_ids must be a list of integer text ids")
+        elif text_ids is not None and (unknown := [i for i in found if i not in text_ids]):
+            problems.append(
+                f"question {key}: found_ids {unknown[:3]} are not texts of this version"
+            )
         if not isinstance(value.get("model_answer"), str):
             problems.append(f"question {key}: model_answer must be a string")
     if problems:
@@ -148,6 +154,16 @@ def finish_report(
     return out
 
 
+def _judge_score(block: Any) -> float | None:
+    """The judge's headline number: CRAG-style accuracy when present, else whatever judge_value finds."""
+    if isinstance(block, Mapping):
+        for key in ("accuracy", "truthfulness", "score"):
+            value = block.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return float(value)
+    return judge_value(block)
+
+
 def _metrics() -> Any:
     """dragon_bench.metrics, imported when the first submission is scored."""
     return importlib.import_module("dragon_bench.metrics")
@@ -177,5 +193,5 @@ class MetricsEvaluator:
         parsed = metrics.parse_results(results, gold)
         report = metrics.evaluate(parsed, gold, judge=self.judge)
         details = owner_details(report, results)
-        judge = judge_value(report["judge"]) if self.judges and "judge" in report else None
+        judge = _judge_score((report.get("overall") or {}).get("judge")) if self.judges else None
         return Evaluation(finish_report(report, details, resamples=self.resamples), details, judge)

@@ -47,6 +47,7 @@ class RevisionCache:
         self._lock = threading.Lock()
         self._questions: dict[str, dict[int, str]] = {}
         self._private: dict[str, PrivateIndex] = {}
+        self._text_ids: dict[str, set[int]] = {}
         self._versions: list[str] | None = None
 
     def versions(self, *, refresh: bool = False) -> list[str]:
@@ -91,6 +92,15 @@ class RevisionCache:
                     )
                 )
             return self._questions[version]
+
+    def text_ids(self, version: str) -> set[int]:
+        """Public text ids of a version (the ids a results file may name)."""
+        version = self.resolve(version)
+        with self._lock:
+            if version not in self._text_ids:
+                table = self.hub.read_table("public", version, "texts").select(["id"])
+                self._text_ids[version] = set(table.column("id").to_pylist())
+            return self._text_ids[version]
 
     def private(self, version: str) -> PrivateIndex:
         version = self.resolve(version)

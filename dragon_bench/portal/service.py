@@ -71,7 +71,9 @@ def store_submission(
     except UnknownVersionError as exc:
         raise HTTPException(404, str(exc)) from None
     try:
-        data = validate_results(content, set(portal.revisions.questions(version)))
+        data = validate_results(
+            content, set(portal.revisions.questions(version)), portal.revisions.text_ids(version)
+        )
     except BadInputError as exc:
         raise HTTPException(422, str(exc)) from None
     model_name = str(config.get("model_name") or "").strip()[:200] or "unnamed"

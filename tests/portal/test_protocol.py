@@ -44,7 +44,12 @@ def test_bad_input_is_4xx_and_nothing_is_stored(live: Live) -> None:
         (dict(raw=b"[1, 2]"), 422, "JSON object"),
         (dict(data={"77": {"found_ids": [1], "model_answer": "x"}}), 422, "question 77"),
         (dict(data={"0": {"found_ids": ["a"], "model_answer": "x"}}), 422, "found_ids"),
-        (dict(data={"0": {"found_ids": [1]}}), 422, "model_answer"),
+        (dict(data={"0": {"found_ids": [41]}}), 422, "model_answer"),
+        (
+            dict(data={"0": {"found_ids": [41, 999], "model_answer": ""}}),
+            422,
+            "[999] are not texts",
+        ),
         (dict(data={}), 422, "no answers"),
         (dict(data=results(1), version="1.9.0"), 404, "1.9.0 is not published"),
         (dict(data=results(1), version="banana"), 404, "not of the form"),
