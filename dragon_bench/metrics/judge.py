@@ -71,6 +71,8 @@ class Judge:
         self.rubric = rubric
         self.concurrency = concurrency
         self.attempts = attempts
+        # The verdicts behind the last `score` call, one per question (None: not answered).
+        self.verdicts: list[Verdict | None] = []
 
     @property
     def model(self) -> str:
@@ -170,7 +172,9 @@ class Judge:
         n = len(questions)
         out = {name: np.zeros(n) for name in self.names()}
         out["missing"][:] = 1.0
+        self.verdicts = [None] * n
         for i, v in zip(idx, verdicts, strict=True):
+            self.verdicts[i] = v
             out["missing"][i] = 1.0 if v.label == "missing" else 0.0
             out["accuracy"][i] = 1.0 if v.label == "accurate" else 0.0
             out["hallucination"][i] = 1.0 if v.label == "incorrect" else 0.0

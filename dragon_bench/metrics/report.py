@@ -161,6 +161,14 @@ def evaluate(
         }
     if details:
         report["per_question"] = _details(qs, answered, groups)
+        verdicts = getattr(judge, "verdicts", None) if judge is not None else None
+        if verdicts and len(verdicts) == n:
+            for row, v in zip(report["per_question"], verdicts, strict=True):
+                row["verdict"] = (
+                    {"label": v.label, "by": v.by, "reason": v.reason}
+                    if v is not None
+                    else {"label": "missing", "by": "no answer", "reason": ""}
+                )
     return report
 
 
