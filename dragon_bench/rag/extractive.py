@@ -117,7 +117,16 @@ class ExtractiveGenerator:
 
     name = "extractive"
 
-    def __init__(self, *, max_sentences: int = 6, max_items: int = 5) -> None:
+    def __init__(
+        self,
+        *,
+        max_sentences: int = 6,
+        max_items: int = 5,
+        name_weight: float = 2.0,
+        rank_weight: float = 1.0,
+    ) -> None:
+        self.name_weight = name_weight
+        self.rank_weight = rank_weight
         self.max_sentences = max_sentences
         self.max_items = max_items
         self.analyzer = Analyzer()
@@ -136,10 +145,14 @@ class ExtractiveGenerator:
         df = Counter(t for ts in terms for t in ts)
         n = len(sentences)
         idf = {t: math.log(1 + n / (1 + df[t])) for t in q_terms}
+        # names (capitalised words after the first) identify the subject: they count double
+        names = {t for w in question.split()[1:] if w[:1].isupper() for t in self.analyzer(w)}
+        for t in names & q_terms:
+            idf[t] *= self.name_weight
         scored = []
         for (ci, rank, text), ts in zip(sentences, terms, strict=True):
             overlap = sum(idf[t] for t in q_terms & ts)
-            scored.append((overlap + 0.3 / (1 + rank), ci, text))
+            scored.append((overlap + self.rank_weight / (1 + rank), ci, text))
         scored.sort(key=lambda x: -x[0])
         top = scored[: self.max_sentences]
         kind = classify_question(question)

@@ -180,6 +180,27 @@ class Pipeline:
             cfg.run_id,
         )
 
+    def answer_request(self, request: Any) -> RagAnswer:
+        """Answer a TREC RAG request: its candidates are reranked and used when given,
+        otherwise the pipeline retrieves them itself."""
+        from dragon_bench.rag.trec import parse_request
+
+        req = parse_request(request)
+        if not req.candidates:
+            return self.answer(req.qid, req.text)
+        cfg = self.config
+        ranked = self.rerank(req.text, list(req.candidates))
+        context = ranked[: cfg.top_k]
+        generation = self.generate(req.text, context)
+        return RagAnswer.build(
+            req.qid,
+            req.text,
+            [c.docid for c in ranked[: cfg.found_k]],
+            [c.docid for c in context],
+            generation,
+            cfg.run_id,
+        )
+
     def __call__(self, question: str) -> RagAnswer:
         """For `client.run`: the answer without a question id."""
         return self.answer("", question)

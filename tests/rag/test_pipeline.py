@@ -115,3 +115,35 @@ def test_pipeline_under_client_run_keeps_partial_results(llm_server: Any, tmp_pa
     assert outcome.results["2"] == {"found_ids": [], "model_answer": ""}
     results = run(lambda q: p.answer("", q), {0: questions[0]}, progress=False)
     assert results["0"]["model_answer"] == "ответ"
+
+
+def test_trec_request_roundtrip_and_errors() -> None:
+    from dragon_bench.rag.trec import parse_request, request_json
+
+    p = Pipeline.build(TEXTS, PipelineConfig(reranker="none"))
+    hits = p.search("Где Яндекс открыл офис?", 3)
+    req = request_json("q7", "Где Яндекс открыл офис?", hits)
+    assert parse_request(req).candidates == tuple(Candidate(c.docid, c.score, c.text) for c in hits)
+    answer = p.answer_request(req).to_trec()
+    assert answer["topic_id"] == "q7" and answer["references"][0] == "3"
+    assert answer["answer"][0]["text"] == "Казани"
+    only_query = p.answer_request({"query": {"qid": "1", "text": "Кто купил дом в Вашингтоне?"}})
+    assert only_query.found_ids[0] == 2
+    with pytest.raises(BadInputError, match="lacks docid"):
+        parse_request({"query": "x", "candidates": [{"score": 1}]})
+    with pytest.raises(BadInputError, match="query must be"):
+        parse_request({"query": 5})
+
+
+def test_other_languages_and_long_texts() -> None:
+    texts = {
+        1: "The quick brown fox jumps over the lazy dog. " * 3,
+        2: "Я" * 50_000,  # one enormous word-like run without punctuation
+        3: " ".join(f"Событие номер {i} случилось." for i in range(3000))
+        + " Столица Франции — Париж.",
+        4: "",
+    }
+    p = Pipeline.build(texts, PipelineConfig(reranker="none"))
+    assert p.answer("0", "quick brown fox").found_ids[0] == 1
+    assert p.answer("1", "столица Франции").found_ids[0] == 3
+    assert p.answer("2", "?!").found_ids == []

@@ -1,0 +1,134 @@
+"""`dragon rag-serve` (the RAG service) and `dragon rag validate` (TREC RAG 2024 answer files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from dragon_bench.output import Format
+
+__all__ = ["register", "rag_app"]
+
+rag_app = typer.Typer(help="RAG pipelines: check TREC RAG 2024 answers.", no_args_is_help=True)
+
+
+def serve_command(
+    hub: str | None = typer.Option(
+        None, help="Hub folder, fsspec URL or portal URL whose public texts local pipelines use."
+    ),
+    version: str = typer.Option("latest", help="Revision version."),
+    pipeline: list[str] | None = typer.Option(
+        None,
+        help="[NAME=]SOURCE, repeatable: 'baseline', a YAML/JSON pipeline config, or the URL of "
+        "another /v1/rag service. Default: the baseline.",
+    ),
+    default: str | None = typer.Option(None, help="Pipeline answering requests that name none."),
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8400, help="Port to listen on."),
+    timeout: float = typer.Option(
+        120.0, help="Seconds a pipeline may take before the request answers 504."
+    ),
+    index_dir: Path | None = typer.Option(
+        None, help="Keep indexes here and reuse them when the texts have not changed."
+    ),
+) -> None:
+    """Serve named RAG pipelines with the Ragnarök / TREC RAG 2024 API (/v1/rag and friends)."""
+    from dragon_bench.errors import require_extra
+    from dragon_bench.output import stderr
+    from dragon_bench.rag.registry import build_registry, parse_spec
+
+    uvicorn = require_extra("uvicorn", "portal")
+    require_extra("fastapi", "portal")
+    from dragon_bench.rag.service import create_app
+
+    specs = [parse_spec(s) for s in (pipeline or ["baseline"])]
+    revision: Any = None
+    if any(s.url is None for s in specs):
+        if hub is None:
+            from dragon_bench.errors import BadInputError
+
+            raise BadInputError("local pipelines need texts: give --hub (folder, URL or portal)")
+        from dragon_bench.client.load import load
+
+        revision = load(hub=hub, version=version)
+        stderr.print(f"revision {revision.version}: {len(revision.texts)} texts")
+    registry = build_registry(
+        specs, revision, default=default, index_dir=index_dir, timeout=timeout
+    )
+    app = create_app(
+        registry,
+        version=revision.version if revision else None,
+        texts=len(revision.texts) if revision else None,
+        timeout=timeout,
+    )
+    stderr.print(
+        f"serving {', '.join(registry.names())} (default {registry.default}) on "
+        f"http://{host}:{port}  (OpenAPI: /docs)"
+    )
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+@rag_app.command("validate")
+def validate_command(
+    file: Path = typer.Argument(
+        ..., help="TREC RAG 2024 answers: a JSON object, array or JSON lines."
+    ),
+    fix: bool = typer.Option(
+        False, help="Drop trailing sentences past 400 words and out-of-range citations."
+    ),
+    out: Path | None = typer.Option(None, help="Where --fix writes (default: FILE.fixed.jsonl)."),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Check TREC RAG 2024 answers: fields, at most 20 references and 400 words, citations in
+    range, response_length. Exit 2 when problems remain."""
+    from dragon_bench.output import emit, print_table, stdout
+    from dragon_bench.rag.trec_answer import check_answers, fix_answer, read_answers, write_answers
+
+    data = read_answers(file)
+    changes: list[dict[str, Any]] = []
+    target: Path | None = None
+    if fix:
+        for i, obj in enumerate(data.answers):
+            fixed, what = fix_answer(obj)
+            data.answers[i] = fixed
+            changes.extend({"answer": i, "line": data.lines[i], "change": w} for w in what)
+        target = out or file.with_suffix(".fixed" + (file.suffix or ".json"))
+        write_answers(data, target)
+    problems = check_answers(data)
+    report: dict[str, Any] = {
+        "file": str(file),
+        "answers": len(data.answers),
+        "valid": not problems,
+        "problems": [p.to_dict() for p in problems],
+    }
+    if fix:
+        report["fixed"] = changes
+        report["out"] = str(target)
+
+    def table(rep: dict[str, Any]) -> None:
+        if fix:
+            stdout.print(f"{len(changes)} fix(es), written to {target}")
+            for c in changes:
+                stdout.print(f"  answer {c['answer']}: {c['change']}")
+        if problems:
+            print_table(
+                ["line", "item", "field", "problem"],
+                [
+                    [p.line if p.line is not None else "", p.item, p.field, p.message]
+                    for p in problems
+                ],
+                title=f"{len(problems)} problem(s) in {len(data.answers)} answer(s)",
+            )
+        else:
+            stdout.print(f"{len(data.answers)} answer(s): valid TREC RAG 2024")
+
+    emit(report, fmt, table)
+    if problems:
+        raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rag-serve")(serve_command)
+    app.add_typer(rag_app, name="rag")

@@ -1,0 +1,320 @@
+"""Named pipelines a service serves: local ones from configs over a revision's texts, remote ones
+by URL (any service speaking `/v1/rag`), all answering through the same four calls."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.rag.candidate import Candidate
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.pipeline import Pipeline
+from dragon_bench.rag.remote import RagReply, RemotePipeline
+
+__all__ = [
+    "BASELINE",
+    "LocalPipeline",
+    "PipelineBusyError",
+    "PipelineRegistry",
+    "PipelineSpec",
+    "ServedPipeline",
+    "UnknownPipelineError",
+    "build_registry",
+    "parse_spec",
+]
+
+BASELINE = "baseline"
+_NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
+
+
+class UnknownPipelineError(BadInputError):
+    """A request named a pipeline the service does not serve."""
+
+
+class PipelineBusyError(DragonError):
+    """A local pipeline stayed busy with earlier requests for longer than the timeout."""
+
+
+class ServedPipeline(Protocol):
+    """What the service calls; a local Pipeline (through LocalPipeline) or a RemotePipeline."""
+
+    def search(self, query: str, k: int | None = None, *, qid: str = "") -> list[Candidate]: ...
+
+    def rerank(
+        self, query: str, candidates: Sequence[Candidate], *, qid: str = ""
+    ) -> list[Candidate]: ...
+
+    def generate(
+        self, query: str, candidates: Sequence[Candidate], *, qid: str = ""
+    ) -> RagReply: ...
+
+    def rag(
+        self, query: str, *, qid: str = "", candidates: Sequence[Candidate] | None = None
+    ) -> RagReply: ...
+
+
+class LocalPipeline:
+    """A Pipeline behind a lock (its stages are not promised to be thread-safe), answering
+    with the candidates it gave the generator so the cited segments can be shown."""
+
+    def __init__(self, name: str, pipeline: Pipeline, *, busy_timeout: float = 120.0) -> None:
+        self.name = name
+        self.pipeline = pipeline
+        self.busy_timeout = busy_timeout
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        if not self._lock.acquire(timeout=self.busy_timeout):
+            raise PipelineBusyError(
+                f"pipeline {self.name} stayed busy for {self.busy_timeout:g} s; try again later"
+            )
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    def search(self, query: str, k: int | None = None, *, qid: str = "") -> list[Candidate]:
+        with self._turn():
+            return self.pipeline.search(query, k)
+
+    def rerank(
+        self, query: str, candidates: Sequence[Candidate], *, qid: str = ""
+    ) -> list[Candidate]:
+        with self._turn():
+            return self.pipeline.rerank(query, list(candidates))
+
+    def generate(self, query: str, candidates: Sequence[Candidate], *, qid: str = "") -> RagReply:
+        start = time.perf_counter()
+        context = list(candidates[: self.pipeline.config.top_k])
+        with self._turn():
+            generation = self.pipeline.generate(query, context)
+        return self._reply(qid, query, context, context, generation, start)
+
+    def rag(
+        self, query: str, *, qid: str = "", candidates: Sequence[Candidate] | None = None
+    ) -> RagReply:
+        start = time.perf_counter()
+        cfg = self.pipeline.config
+        with self._turn():
+            pool = list(candidates) if candidates else self.pipeline.search(query)
+            ranked = self.pipeline.rerank(query, pool)
+            context = ranked[: cfg.top_k]
+            generation = self.pipeline.generate(query, context)
+        return self._reply(qid, query, ranked[: cfg.found_k], context, generation, start)
+
+    def _reply(
+        self,
+        qid: str,
+        query: str,
+        found: Sequence[Candidate],
+        context: Sequence[Candidate],
+        generation: Any,
+        start: float,
+    ) -> RagReply:
+        from dragon_bench.rag.answer import RagAnswer
+
+        answer = RagAnswer.build(
+            qid,
+            query,
+            [c.docid for c in found],
+            [c.docid for c in context],
+            generation,
+            self.pipeline.config.run_id,
+        )
+        return RagReply(
+            self.name, answer.to_trec(), answer, tuple(context), time.perf_counter() - start
+        )
+
+
+@dataclass(frozen=True)
+class PipelineSpec:
+    """A pipeline to serve: a `config` (local) or a `url` (remote), under a `name`."""
+
+    name: str
+    config: PipelineConfig | None = None
+    url: str | None = None
+    remote_pipeline: str | None = None
+    timeout: float | None = None
+    source: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        if self.url is not None:
+            out: dict[str, Any] = {"name": self.name, "kind": "remote", "url": self.url}
+            if self.remote_pipeline:
+                out["pipeline"] = self.remote_pipeline
+            return out
+        assert self.config is not None  # one of config and url is always set by parse_spec
+        return {
+            "name": self.name,
+            "kind": "local",
+            "source": self.source,
+            "config": self.config.to_dict(),
+        }
+
+
+def _check_name(name: str, where: str) -> str:
+    if not _NAME.match(name):
+        raise BadInputError(f"{where}: pipeline name {name!r} may hold only letters, digits, _.-")
+    return name
+
+
+def _url_name(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return re.sub(r"[^A-Za-z0-9_.\-]", "-", urlsplit(url).netloc) or "remote"
+
+
+def _named_config(name: str, data: dict[str, Any], where: str) -> PipelineConfig:
+    config = PipelineConfig.from_dict(data, where=where)
+    if "run_id" not in data and name != BASELINE:
+        config = config.replace(run_id=name)
+    return config
+
+
+def _read_file(path: Path, name: str | None) -> PipelineSpec:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInputError(f"cannot read pipeline config: {exc}", path=str(path)) from exc
+    try:
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(path)) from exc
+    if not isinstance(data, dict):
+        raise BadInputError("a pipeline config is a mapping of settings", path=str(path))
+    data = dict(data)
+    name = _check_name(str(name or data.pop("name", None) or path.stem), str(path))
+    data.pop("name", None)
+    if "url" in data:
+        extra = sorted(set(data) - {"url", "pipeline", "timeout"})
+        if extra:
+            raise BadInputError(
+                f"a remote pipeline takes url, pipeline and timeout, not {', '.join(extra)}",
+                path=str(path),
+            )
+        return PipelineSpec(
+            name,
+            url=str(data["url"]),
+            remote_pipeline=str(data["pipeline"]) if data.get("pipeline") else None,
+            timeout=float(data["timeout"]) if data.get("timeout") else None,
+            source=str(path),
+        )
+    if isinstance(data.get("pipeline"), dict):
+        data = dict(data["pipeline"])
+    return PipelineSpec(name, config=_named_config(name, data, str(path)), source=str(path))
+
+
+def parse_spec(spec: str) -> PipelineSpec:
+    """`[NAME=]SOURCE`: SOURCE is `baseline`, an http(s) URL of a `/v1/rag` service, or a YAML/JSON
+    config file (PipelineConfig fields; `name:` names it; `url:` makes it remote)."""
+    spec = spec.strip()
+    name: str | None = None
+    match = re.match(r"^([A-Za-z0-9_.\-]+)=(.+)$", spec)
+    if match and "://" not in match.group(1):
+        name, spec = match.group(1), match.group(2).strip()
+    if spec == BASELINE:
+        name = _check_name(name or BASELINE, spec)
+        return PipelineSpec(name, config=_named_config(name, {}, spec), source=BASELINE)
+    if spec.startswith(("http://", "https://")):
+        return PipelineSpec(_check_name(name or _url_name(spec), spec), url=spec, source=spec)
+    path = Path(spec)
+    if not path.exists():
+        raise BadInputError(
+            f"pipeline {spec!r} is neither 'baseline', an http(s) URL nor an existing config file"
+        )
+    return _read_file(path, name)
+
+
+@dataclass
+class PipelineRegistry:
+    """Pipelines by name; the first added is the default unless `default` says otherwise."""
+
+    pipelines: dict[str, ServedPipeline] = field(default_factory=dict)
+    info: dict[str, dict[str, Any]] = field(default_factory=dict)
+    default: str | None = None
+
+    def add(self, name: str, pipeline: ServedPipeline, info: dict[str, Any] | None = None) -> None:
+        if name in self.pipelines:
+            raise BadInputError(f"two pipelines are named {name!r}; name them NAME=CONFIG")
+        self.pipelines[name] = pipeline
+        self.info[name] = dict(info or {"name": name})
+        if self.default is None:
+            self.default = name
+
+    def names(self) -> list[str]:
+        return list(self.pipelines)
+
+    def get(self, name: str | None = None) -> tuple[str, ServedPipeline]:
+        chosen = name or self.default
+        if chosen is None or chosen not in self.pipelines:
+            served = ", ".join(self.pipelines) or "none"
+            raise UnknownPipelineError(f"no pipeline named {chosen!r}; served: {served}")
+        return chosen, self.pipelines[chosen]
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [{**self.info[n], "default": n == self.default} for n in self.pipelines]
+
+    def close(self) -> None:
+        for p in self.pipelines.values():
+            if isinstance(p, RemotePipeline):
+                p.close()
+
+
+def _index_key(config: PipelineConfig) -> str:
+    blob = json.dumps(config.index_settings(), sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def build_registry(
+    specs: Sequence[str | PipelineSpec],
+    revision: Any = None,
+    *,
+    default: str | None = None,
+    llm: Any = None,
+    index_dir: str | Path | None = None,
+    timeout: float = 60.0,
+) -> PipelineRegistry:
+    """Build every pipeline: local ones index the revision's texts once per distinct index
+    settings (kept under `index_dir` when given), remote ones are clients with `timeout`."""
+    parsed = [parse_spec(s) if isinstance(s, str) else s for s in (specs or [BASELINE])]
+    registry = PipelineRegistry()
+    indexes: dict[str, Pipeline] = {}
+    for spec in parsed:
+        if spec.url is not None:
+            remote = RemotePipeline(
+                spec.url, pipeline=spec.remote_pipeline, timeout=spec.timeout or timeout
+            )
+            registry.add(spec.name, remote, spec.describe())
+            continue
+        config = spec.config or PipelineConfig()
+        if revision is None:
+            raise BadInputError(
+                f"pipeline {spec.name} runs here over a revision's texts: give --hub"
+            )
+        key = _index_key(config)
+        if key in indexes:
+            pipeline = Pipeline(config, retriever=indexes[key].retriever, llm=llm)
+        elif index_dir is not None:
+            from dragon_bench.client.baseline import baseline_pipeline
+
+            pipeline = baseline_pipeline(revision, config, index_dir=Path(index_dir) / key, llm=llm)
+        else:
+            pipeline = Pipeline.build(revision, config, llm=llm)
+        indexes.setdefault(key, pipeline)
+        registry.add(spec.name, LocalPipeline(spec.name, pipeline), spec.describe())
+    if default is not None:
+        registry.get(default)
+        registry.default = default
+    return registry
