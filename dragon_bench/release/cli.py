@@ -25,6 +25,19 @@ def make_llm(needed: bool) -> Any:
     return LLMClient(settings)
 
 
+def _knowledge_base(path: Path) -> Any:
+    """The KG part's local knowledge base of known facts (the novelty filter)."""
+    from dragon_bench.errors import DragonError
+
+    try:
+        from dragon_bench.kg import LocalKnowledgeBase  # type: ignore[attr-defined]
+    except ImportError as exc:
+        raise DragonError(
+            "the novelty filter (dragon_bench.kg.LocalKnowledgeBase) is not available"
+        ) from exc
+    return LocalKnowledgeBase(path)
+
+
 def build(
     corpus: Path = typer.Option(..., help="Corpus: jsonl, csv, parquet, brat or HTML folder."),
     hub: str = typer.Option(..., help="Revision hub: folder or fsspec URL."),
@@ -51,9 +64,7 @@ def build(
     docs = read_documents(corpus)
     novelty = None
     if known is not None:
-        from dragon_bench.kg import LocalKnowledgeBase  # type: ignore[attr-defined]
-
-        novelty = LocalKnowledgeBase(known)
+        novelty = _knowledge_base(known)
     stats: dict[str, Any] = {}
     build_revision(
         docs,
