@@ -140,3 +140,17 @@ def test_kg_table_round_trips_and_matches_the_kg_store(tmp_path: Path) -> None:
     store = pytest.importorskip("dragon_bench.kg.store")
     pq.write_table(table, tmp_path / "kg.parquet")
     assert store.read_triples(tmp_path / "kg.parquet") == TRIPLES
+
+
+def test_known_facts_are_kept_out_of_questions(tmp_path: Path) -> None:
+    class KnownPlaces:  # the novelty-filter interface: split(triples) -> (fresh, known)
+        def split(self, triples):  # type: ignore[no-untyped-def]
+            known = [t for t in triples if t.relation == "PLACE_OF_BIRTH"]
+            return [t for t in triples if t not in known], known
+
+    hub = Hub(str(tmp_path / "hub"))
+    version = build_revision(DOCS, hub, triples=TRIPLES, per_type=20, novelty=KnownPlaces())
+    kg = hub.read_table("private", version, "kg").to_pylist()
+    assert {r["relation"] for r in kg if not r["novel"]} == {"PLACE_OF_BIRTH"}
+    for row in hub.read_table("private", version, "qa").to_pylist():
+        assert "родил" not in row["question"] and row["answer"] not in ("Москва", "Ленинград")
