@@ -14,24 +14,30 @@ from dragon_bench.output import Format
 __all__ = ["register", "print_report", "print_comparison"]
 
 
-def print_report(report: dict[str, Any]) -> None:
-    """The report as tables: one row a metric, columns overall (with its 95% interval) and types."""
+def print_report(report: dict[str, Any], *, only: set[str] | None = None) -> None:
+    """The report as tables: a row per metric; overall, its 95% interval, then each type.
+
+    `only` limits the rows to those metric names.
+    """
     from dragon_bench.output import print_table, stdout
 
     types = list(report.get("by_type", {}))
     ci = report.get("ci", {}).get("overall", {})
+    counts = [
+        report["n_questions"],
+        "",
+        *(report["by_type"][t].get("n_questions", "") for t in types),
+    ]
     for group, values in report["overall"].items():
-        rows = []
+        rows: list[list[Any]] = [["questions", *counts]]
         for name, value in values.items():
-            cell = f"{value:.4f}"
-            if group in ci and name in ci[group]:
-                lo, hi = ci[group][name]
-                cell += f" [{lo:.3f}, {hi:.3f}]"
-            rows.append(
-                [name, cell, *(report["by_type"][t].get(group, {}).get(name, 0.0) for t in types)]
-            )
-        counts = [f"{t} ({report['by_type'][t].get('n_questions', '?')})" for t in types]
-        print_table(["metric", f"overall ({report['n_questions']})", *counts], rows, title=group)
+            if only is not None and name not in only:
+                continue
+            bounds = ci.get(group, {}).get(name)
+            interval = f"{bounds[0]:.2f}-{bounds[1]:.2f}" if bounds else ""
+            by_type = [f"{report['by_type'][t].get(group, {}).get(name, 0.0):.3f}" for t in types]
+            rows.append([name, f"{value:.3f}", interval, *by_type])
+        print_table(["metric", "all", "95% CI", *types], rows, title=group)
     stdout.print(
         f"revision {report['version']}; answered {report.get('n_answered')} of {report['n_questions']}"
     )

@@ -24,7 +24,9 @@ def run(ctx: Any) -> None:
     for warning in parsed.warnings:
         stdout.print(f"warning: {warning}", highlight=False, markup=False)
     report = evaluate(parsed, gold, resamples=1000)
-    print_report(report)
+    shown = {"hit_rate", "mrr", "precision", "hit@10", "recall@10", "ndcg@10", "mrr@10"}
+    shown |= set(report["overall"]["generation"])
+    print_report(report, only=shown)
     out = ctx.workdir / "report.json"
     _write(report, out)
     stdout.print(f"report written to {out}")
