@@ -100,5 +100,45 @@ def score_cmd(
     emit(report, fmt, table)
 
 
+@kg_app.command("novelty")
+def novelty_cmd(
+    triples: Path = typer.Option(
+        ..., "--triples", help="Triples (.parquet or .jsonl) from `dragon kg extract`."
+    ),
+    out: Path = typer.Option(..., "--out", help="Where to write the fresh triples."),
+    kb: Path | None = typer.Option(
+        None, "--kb", help="Local knowledge base (jsonl or tsv of entities and facts)."
+    ),
+    wikidata: bool = typer.Option(
+        False, "--wikidata", help="Ask Wikidata's SPARQL endpoint instead."
+    ),
+    endpoint: str = typer.Option(
+        "https://query.wikidata.org/sparql", help="SPARQL endpoint for --wikidata."
+    ),
+    cache_dir: Path | None = typer.Option(None, help="On-disk cache of SPARQL answers."),
+    match: str = typer.Option(
+        "pair", help="pair: any fact linking subject and object; fact: same relation too."
+    ),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Drop triples a knowledge base already holds; write the fresh ones."""
+    from dragon_bench.errors import BadInputError
+    from dragon_bench.kg.novelty import LocalKnowledgeBase, NoveltyFilter
+    from dragon_bench.kg.store import read_triples, write_triples
+    from dragon_bench.kg.wikidata import WikidataKnowledgeBase
+
+    if (kb is None) == (not wikidata):
+        raise BadInputError("give exactly one of --kb FILE or --wikidata")
+    base: NoveltyFilter
+    if kb is not None:
+        base = LocalKnowledgeBase(kb, match=match)
+    else:
+        base = WikidataKnowledgeBase(endpoint, cache_dir=cache_dir)
+    items = read_triples(triples)
+    fresh, known = base.split(items)
+    write_triples(fresh, out)
+    emit({"triples": len(items), "fresh": len(fresh), "known": len(known), "out": str(out)}, fmt)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(kg_app, name="kg")

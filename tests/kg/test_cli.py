@@ -49,3 +49,36 @@ def test_score_of_a_missing_folder_is_one_line_error(tmp_path: Path) -> None:
     out = _dragon("score", "--gold", str(tmp_path / "nope"))
     assert out.returncode == 2
     assert "not a folder" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_novelty_drops_known_pairs(tmp_path: Path) -> None:
+    from dragon_bench.kg import write_triples
+    from dragon_bench.types import Triple
+
+    src = tmp_path / "t.jsonl"
+    write_triples(
+        [
+            Triple(subject="Москва", relation="столица", object="Россия", doc_id="a"),
+            Triple(subject="Москва", relation="мэр", object="Сергей Собянин", doc_id="a"),
+        ],
+        src,
+    )
+    kb = tmp_path / "kb.tsv"
+    kb.write_text("Q649\tМосква\nQ159\tРоссия\nQ649\tстолица\tQ159\n", encoding="utf-8")
+    out_file = tmp_path / "fresh.parquet"
+    out = _dragon(
+        "novelty",
+        "--triples",
+        str(src),
+        "--kb",
+        str(kb),
+        "--out",
+        str(out_file),
+        "--format",
+        "json",
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"triples": 2, "fresh": 1, "known": 1, "out": str(out_file)}
+    assert [t.object for t in read_triples(out_file)] == ["Сергей Собянин"]
+    both = _dragon("novelty", "--triples", str(src), "--out", str(out_file))
+    assert both.returncode == 2 and "exactly one" in both.stderr
