@@ -8,15 +8,15 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi import Query as QueryParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dragon_bench.errors import BadInputError
@@ -72,24 +72,34 @@ class TrecCandidate(BaseModel):
         return Candidate(str(self.docid), float(self.score), self.doc.segment)
 
 
-class SearchRequest(BaseModel):
-    query: TrecQuery | str = Field(description="{'qid', 'text'} or the text alone")
+class _QueryRequest(BaseModel):
+    """A request whose `query` is `{"qid", "text"}` or, for short, the text alone."""
+
+    query: TrecQuery = Field(description="{'qid', 'text'} or the text alone")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_text(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("query"), str):
+            return {**data, "query": {"qid": "", "text": data["query"]}}
+        return data
+
+
+class SearchRequest(_QueryRequest):
     k: int | None = Field(
         None, ge=1, le=1000, description="how many candidates (default: retrieve_k)"
     )
     pipeline: str | None = Field(None, description="a served pipeline (default: the first)")
 
 
-class CandidatesRequest(BaseModel):
-    query: TrecQuery | str
+class CandidatesRequest(_QueryRequest):
     candidates: list[TrecCandidate]
     pipeline: str | None = None
 
 
-class RagRequest(BaseModel):
+class RagRequest(_QueryRequest):
     """A TREC RAG 2024 request; without candidates the pipeline retrieves them itself."""
 
-    query: TrecQuery | str
     candidates: list[TrecCandidate] = Field(default_factory=list)
     pipeline: str | None = None
 
@@ -142,11 +152,7 @@ def _error(status: int, message: str, pipeline: str | None = None, **extra: Any)
     return JSONResponse(body, status_code=status)
 
 
-def _query(q: TrecQuery | str) -> tuple[str, str]:
-    if isinstance(q, str):
-        if not q.strip():
-            raise ServiceError(422, "bad request: query text is empty")
-        return "", q
+def _query(q: TrecQuery) -> tuple[str, str]:
     return str(q.qid), q.text
 
 
