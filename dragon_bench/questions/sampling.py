@@ -34,10 +34,21 @@ BRIDGE_TYPES = frozenset(
 )
 
 
+# types of values, not things: a question does not ask which date «обвиняет» someone
+VALUE_TYPES = ("DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL")
+
+
+def _nested(names: Sequence[str]) -> bool:
+    """True when one name's lemmas run inside another's («Металлоинвест» in «ООО УК
+    «Металлоинвест»»): probably one entity named twice, not two answers."""
+    keys = [f" {entity_key(n)} " for n in names]
+    return any(a != b and a in b for a in keys for b in keys)
+
+
 def is_named(name: str, entity_type: str = "") -> bool:
     """A proper name (Евгений Кисин, «Газпром», 2019), not a role or common noun (директор, суд):
     only those can stand for an entity in a question or as a subject's answer."""
-    if entity_type.upper() == "PROFESSION":
+    if entity_type.upper() in ("PROFESSION", *VALUE_TYPES):
         return False
     first = name.lstrip("«\"“'( ")[:1]
     return bool(first) and (first.isupper() or first.isdigit())
@@ -181,7 +192,9 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 yield Subgraph("simple", (f,), (answer,), ask=side)
     elif qtype == "set":
         groups = [
-            g for _, g in sorted(graph.by_sr.items()) if 2 <= len(g) <= MAX_SET and g[0].named
+            g
+            for _, g in sorted(graph.by_sr.items())
+            if 2 <= len(g) <= MAX_SET and g[0].named and not _nested([f.object for f in g])
         ]
         rng.shuffle(groups)
         for g in groups:

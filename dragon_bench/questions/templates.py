@@ -347,7 +347,10 @@ def _verb_in_sentence(lemma: str, sentence: str | None) -> str | None:
         return None
     for token in re.findall(r"[\w\-]+", sentence):
         if lemmas(token) == [lemma]:
-            return token
+            # a finite verb or short participle agrees as it should; a gerund or full
+            # participle (позволяющий) would not, so the lemma's past tense is used instead
+            pos = analyzer().parse(token.lower())[0].tag.POS
+            return token if pos in ("VERB", "PRTS") else None
     return None
 
 
