@@ -22,8 +22,9 @@ def run_command(
         "(a local path prefix reads git clones).",
     ),
     version: str = typer.Option("latest", help="Revision version, or latest."),
-    pipeline: Path | None = typer.Option(
-        None, help="Pipeline config (YAML/JSON); default: the offline baseline."
+    pipeline: str | None = typer.Option(
+        None,
+        help="Pipeline config file (YAML/JSON) or built-in name: baseline (default), hybrid, llm.",
     ),
     index_dir: Path | None = typer.Option(
         None, help="Where to keep the index between runs (default: <out>.index)."
@@ -42,7 +43,7 @@ def run_command(
     from dragon_bench.output import emit, stderr
     from dragon_bench.rag import PipelineConfig
 
-    config = PipelineConfig.from_file(pipeline) if pipeline else PipelineConfig()
+    config = PipelineConfig.named(pipeline) if pipeline else PipelineConfig()
     revision = load(hub=hub, version=version, hf=hf)
     stderr.print(
         f"revision {revision.version}: {len(revision.texts)} texts, {len(revision.questions)} questions"

@@ -10,11 +10,19 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError
 
-__all__ = ["PipelineConfig", "RETRIEVERS", "RERANKERS", "GENERATORS"]
+__all__ = ["PipelineConfig", "RETRIEVERS", "RERANKERS", "GENERATORS", "builtin_pipelines"]
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
 RERANKERS = ("none", "lexical", "cross-encoder", "llm")
 GENERATORS = ("extractive", "llm")
+
+
+_BUILTIN = Path(__file__).parent / "pipelines"
+
+
+def builtin_pipelines() -> list[str]:
+    """Names of the pipeline configs shipped in the package."""
+    return sorted(p.stem for p in _BUILTIN.glob("*.yaml"))
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,18 @@ class PipelineConfig:
         if not isinstance(data, dict):
             raise BadInputError("a pipeline config is a mapping of settings", path=str(p))
         return cls.from_dict(data, where=str(p))
+
+    @classmethod
+    def named(cls, spec: str | Path) -> PipelineConfig:
+        """A built-in pipeline by name (`baseline`, `hybrid`, `llm`) or a config file's path."""
+        if str(spec) in builtin_pipelines():
+            return cls.from_file(_BUILTIN / f"{spec}.yaml")
+        path = Path(spec)
+        if not path.exists():
+            raise BadInputError(
+                f"no pipeline config {spec!r}: give a file or one of {', '.join(builtin_pipelines())}"
+            )
+        return cls.from_file(path)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

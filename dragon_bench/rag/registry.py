@@ -296,7 +296,10 @@ def build_registry(
             remote = RemotePipeline(
                 spec.url, pipeline=spec.remote_pipeline, timeout=spec.timeout or timeout
             )
-            registry.add(spec.name, remote, spec.describe())
+            info = spec.describe()
+            if remote.pipeline:
+                info["pipeline"] = remote.pipeline
+            registry.add(spec.name, remote, info)
             continue
         config = spec.config or PipelineConfig()
         if revision is None:

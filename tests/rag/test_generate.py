@@ -103,7 +103,14 @@ def test_lexical_reranker_prefers_full_close_match() -> None:
         Candidate("a", 5.0, "Мишель говорила о многом. Вашингтон большой город. Дом стоял."),
         Candidate("b", 4.0, "Мишель купила дом в Вашингтоне."),
     ]
-    assert [c.docid for c in LexicalReranker().rerank("Мишель дом Вашингтон", cands)] == ["b", "a"]
+    close = LexicalReranker(proximity=0.5).rerank("Мишель дом Вашингтон", cands)
+    assert [c.docid for c in close] == ["b", "a"]
+    # coverage: all query words beat a higher BM25 score earned by repeating one of them
+    cover = [
+        Candidate("a", 9.0, "Мишель Мишель Мишель Мишель."),
+        Candidate("b", 3.0, "Мишель купила дом."),
+    ]
+    assert [c.docid for c in LexicalReranker().rerank("Мишель купила дом", cover)] == ["b", "a"]
     assert IdentityReranker().rerank("x", cands) == cands
 
 

@@ -147,3 +147,13 @@ def test_other_languages_and_long_texts() -> None:
     assert p.answer("0", "quick brown fox").found_ids[0] == 1
     assert p.answer("1", "столица Франции").found_ids[0] == 3
     assert p.answer("2", "?!").found_ids == []
+
+
+def test_builtin_pipelines_are_valid() -> None:
+    from dragon_bench.rag.config import builtin_pipelines
+
+    assert {"baseline", "hybrid", "llm"} <= set(builtin_pipelines())
+    assert PipelineConfig.named("baseline") == PipelineConfig()  # the file states the defaults
+    assert PipelineConfig.named("llm").needs_llm
+    with pytest.raises(BadInputError, match="no pipeline config 'nope'"):
+        PipelineConfig.named("nope")
