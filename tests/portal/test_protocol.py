@@ -144,3 +144,28 @@ def test_external_judge_round_trip(live: Live) -> None:
     )
     assert r.status_code == 404
     assert all(a not in r.text for a in GOLD_ANSWERS)
+
+
+def test_concurrent_duplicates_store_exactly_one(live: Live) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    def post(i: int) -> int:
+        with httpx.Client(base_url=live.url, timeout=30) as http:
+            r = http.post(
+                "/submit/create",
+                data={
+                    "config": "{}",
+                    "submit_id": "race",
+                    "version": "",
+                    "token": live.tokens["participant"],
+                },
+                files={f"f{i}": ("r.json", json.dumps(results(i % 4)).encode())},
+            )
+            return r.status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = sorted(pool.map(post, range(8)))
+    assert codes == [200] + [409] * 7
+    assert _count(live) == 1
