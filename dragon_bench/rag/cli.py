@@ -81,8 +81,10 @@ def validate_command(
     out: Path | None = typer.Option(None, help="Where --fix writes (default: FILE.fixed.jsonl)."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
-    """Check TREC RAG 2024 answers: fields, at most 20 references and 400 words, citations in
-    range, response_length. Exit 2 when problems remain."""
+    """Check TREC RAG 2024 answers (fields, 20 references, 400 words, citations); exit 2 if bad.
+
+    --fix writes a copy with trailing sentences and out-of-range citations dropped.
+    """
     from dragon_bench.output import emit, print_table, stdout
     from dragon_bench.rag.trec_answer import check_answers, fix_answer, read_answers, write_answers
 
