@@ -1,4 +1,22 @@
-"""Metrics and the evaluation engine: DRAGON-compatible scores, extended metrics, judge, statistics."""
+"""Metrics and the evaluation engine: DRAGON-compatible scores, extended metrics, judge, statistics.
+
+Every metric is computed per question and then averaged over questions, overall and per
+question type; an unanswered question scores 0 (judge: missing). Names are identities in
+code, JSON, tables and leaderboards:
+
+- retrieval (DRAGON): `hit_rate` (a gold text among found_ids), `mrr` (1/rank of the first
+  gold text), `precision` (share of found_ids that are gold; 0 when empty);
+- retrieval (extended, ir-measures): `hit@k`, `recall@k`, `ndcg@k`, `mrr@k`, k in 1, 5, 10, 20;
+- generation (DRAGON): `rouge1`, `rougeL` (F-measure over razdel tokens as they are),
+  `substr_match` (lower-cased reference inside the lower-cased answer), `exact_match`
+  (equal after white-space folding, case kept, as DRAGON's client);
+- generation (extended): `lemma_f1` (token F1 of pymorphy3 lemmas with numbers and dates
+  normalised), `chrf` (sacrebleu chrF / 100), `set_f1` (set questions: the answer split into
+  elements matched one to one with the gold elements in any order; other questions: the
+  normalised reference contained in the answer);
+- judge: `accuracy`, `hallucination`, `missing`, `truthfulness` (= accuracy - hallucination),
+  with the rubric also `correctness`, `completeness`, `factual_accuracy` (0-2).
+"""
 
 from dragon_bench.metrics.compare import compare, compare_results
 from dragon_bench.metrics.gold import Gold, GoldQuestion

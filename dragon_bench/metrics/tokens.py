@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from razdel import tokenize as _razdel_tokenize
-from razdel.segmenters.punct import DASHES
+from razdel.segmenters.punct import DASHES, ENDINGS
 from razdel.segmenters.tokenize import ATOM, INT, LAT, OTHER, PUNCT, RU, Atom, TokenSplit
 from razdel.segmenters.tokenize import tokenize as _segmenter
 
@@ -24,6 +24,8 @@ _TYPES = (RU, LAT, INT, PUNCT, OTHER)
 # Atoms around which some razdel rule may join (dash, underscore, fraction, "yahoo!").
 _JOINERS = frozenset(DASHES + "_/\\!")
 _FLOAT_MARKS = frozenset(".,")
+_SMILE_LEFT = frozenset("=:;)(")  # a smile ([=:;]-?[)(]{1,3}) grows only after these
+_SMILE_RIGHT = frozenset(")(")
 _WINDOW = 3  # razdel's TokenSplitter window
 
 
@@ -37,7 +39,14 @@ def _may_join(lt: str, ltype: str, rt: str, rtype: str) -> bool:
     if ltype == OTHER or rtype == OTHER:
         return True
     if ltype == PUNCT and rtype == PUNCT:
-        return True
+        # razdel's `punct` rule: "?!", "...", "**", "--" and smiles such as ":-)" or ";((".
+        return (
+            (lt in ENDINGS and rt in ENDINGS)
+            or lt + rt == "**"
+            or (lt in _SMILE_LEFT and rt in _SMILE_RIGHT)
+            or lt in _JOINERS
+            or rt in _JOINERS
+        )
     if lt in _JOINERS or rt in _JOINERS:
         return True
     return (lt in _FLOAT_MARKS and rtype == INT) or (rt in _FLOAT_MARKS and ltype == INT)
