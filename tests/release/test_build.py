@@ -154,3 +154,20 @@ def test_known_facts_are_kept_out_of_questions(tmp_path: Path) -> None:
     assert {r["relation"] for r in kg if not r["novel"]} == {"PLACE_OF_BIRTH"}
     for row in hub.read_table("private", version, "qa").to_pylist():
         assert "родил" not in row["question"] and row["answer"] not in ("Москва", "Ленинград")
+
+
+def test_build_with_llm_questions_records_the_model(tmp_path: Path, llm_server) -> None:  # type: ignore[no-untyped-def]
+    from dragon_bench.llm import LLMClient
+
+    llm_server.reply = lambda req: json.dumps(
+        {"question": f"Вопрос по фактам {len(req['messages'][1]['content'])}?"}
+    )
+    hub = Hub(str(tmp_path / "hub"))
+    client = LLMClient(llm_server.settings(tmp_path))
+    version = build_revision(
+        DOCS, hub, triples=TRIPLES, per_type=2, question_backend="llm", llm=client
+    )
+    manifest = hub.read_manifest("private", version)
+    assert manifest["llm_model"] == "test-model" and manifest["question_backend"] == "llm"
+    qa = hub.read_table("private", version, "qa").to_pylist()
+    assert qa and all(q["question"].startswith("Вопрос по фактам") for q in qa)
