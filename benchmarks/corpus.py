@@ -171,6 +171,16 @@ def jaccard(a: Document, b: Document) -> float:
     return len(x & y) / max(1, len(x | y))
 
 
+def rss() -> str:
+    """Current and peak resident memory of this process (Linux), for the log."""
+    status = Path("/proc/self/status")
+    if not status.exists():
+        return ""
+    fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+    mb = {k: int(fields[k].split()[0]) // 1024 for k in ("VmRSS", "VmHWM") if k in fields}
+    return f"RSS {mb.get('VmRSS')} MB, peak {mb.get('VmHWM')} MB"
+
+
 def cpu_seconds() -> float:
     """CPU time of this process and its finished children (the worker pools)."""
     import os
@@ -201,7 +211,7 @@ def main() -> None:
 
     t = time.perf_counter()
     docs, truth = build_corpus(n)
-    print(f"built {len(docs)} documents in {time.perf_counter() - t:.1f}s", file=log)
+    print(f"built {len(docs)} documents in {time.perf_counter() - t:.1f}s; {rss()}", file=log)
 
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "corpus.jsonl"
@@ -215,7 +225,8 @@ def main() -> None:
         ingested = read_documents(source)
         SnapshotStore(str(Path(tmp) / "store")).write(ingested)
         ingest_s = time.perf_counter() - t
-    print(f"ingest: {n / ingest_s:,.0f} docs/s", file=log)
+        del ingested
+    print(f"ingest: {n / ingest_s:,.0f} docs/s; {rss()}", file=log)
 
     t, c = time.perf_counter(), cpu_seconds()
     result = dedup_documents(docs, threshold=args.threshold, num_perm=args.num_perm)
@@ -231,7 +242,7 @@ def main() -> None:
         f"dedup: {n / dedup_s:,.0f} docs/s ({n / dedup_cpu:,.0f} per CPU second), "
         f"{len(result.clusters)} clusters; against planted pairs precision {precision:.3f}, "
         f"recall {recall:.3f}, recall of pairs with shingle Jaccard >= {args.threshold} "
-        f"{recall_above:.3f}",
+        f"{recall_above:.3f}; {rss()}",
         file=log,
     )
 
@@ -263,7 +274,7 @@ def main() -> None:
     segment_s, segment_cpu = time.perf_counter() - t, cpu_seconds() - c
     print(
         f"segment: {n / segment_s:,.0f} docs/s ({n / segment_cpu:,.0f} per CPU second), "
-        f"{len(segments)} segments",
+        f"{len(segments)} segments; {rss()}",
         file=log,
     )
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else ""

@@ -35,6 +35,7 @@ _EXTENSIONS = {
     ".htm": "html",
 }
 FORMATS = ("jsonl", "csv", "parquet", "brat", "html")
+_Item = tuple[int | None, Document | BadInputError]  # (line or row number, what was read there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,8 @@ def _decode(data: bytes, path: Path, line: int | None = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if line is None:  # a whole file: name the line of the bad byte
+            line = data.count(b"\n", 0, exc.start) + 1
         raise BadInputError(
             f"not UTF-8 text (byte {exc.start}: {data[exc.start : exc.start + 1]!r})",
             path=str(path),
@@ -183,32 +186,39 @@ def _record_document(
     )
 
 
-def _iter_jsonl(path: Path, fieldmap: FieldMap) -> Iterator[Document | BadInputError]:
-    data = _open_bytes(path)
-    if not data.strip():
+def _iter_jsonl(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
+    import fsspec
+
+    seen_any = False
+    with fsspec.open(str(path), "rb", compression="infer") as f:
+        for number, raw in enumerate(f, start=1):  # streamed: memory does not grow with the file
+            if not raw.strip():
+                continue
+            seen_any = True
+            yield from _jsonl_line(path, fieldmap, number, raw)
+    if not seen_any:
         raise BadInputError("empty file", path=str(path))
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        if not raw.strip():
-            continue
+
+
+def _jsonl_line(path: Path, fieldmap: FieldMap, number: int, raw: bytes) -> Iterator[_Item]:
+    try:
+        text = _decode(raw, path, number)
         try:
-            text = _decode(raw, path, number)
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise BadInputError(
-                    f"malformed JSON ({exc.msg} at column {exc.colno})", path=str(path), line=number
-                ) from None
-            yield _record_document(record, fieldmap, path, number, path.stem)
-        except BadInputError as exc:
-            yield exc
+            record = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadInputError(
+                f"malformed JSON ({exc.msg} at column {exc.colno})", path=str(path), line=number
+            ) from None
+        yield number, _record_document(record, fieldmap, path, number, path.stem)
+    except BadInputError as exc:
+        yield number, exc
 
 
-def _iter_csv(path: Path, fieldmap: FieldMap) -> Iterator[Document | BadInputError]:
+def _iter_csv(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
     data = _open_bytes(path)
     if not data.strip():
         raise BadInputError("empty file", path=str(path))
     text = _decode(data, path)
-    # Name the physical line of a bad byte by decoding line by line only on failure (above).
     reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     header = reader.fieldnames or []
     for required in (fieldmap.id, fieldmap.text):
@@ -221,22 +231,25 @@ def _iter_csv(path: Path, fieldmap: FieldMap) -> Iterator[Document | BadInputErr
         except StopIteration:
             return
         except csv.Error as exc:
-            yield BadInputError(f"malformed CSV: {exc}", path=str(path), line=start)
+            yield start, BadInputError(f"malformed CSV: {exc}", path=str(path), line=start)
             return
         if None in row:
-            yield BadInputError(
-                f"{len(header) + len(row[None])} values for {len(header)} columns",  # type: ignore[index]
-                path=str(path),
-                line=start,
+            yield (
+                start,
+                BadInputError(
+                    f"{len(header) + len(row[None])} values for {len(header)} columns",  # type: ignore[index]
+                    path=str(path),
+                    line=start,
+                ),
             )
             continue
         try:
-            yield _record_document(row, fieldmap, path, start, path.stem)
+            yield start, _record_document(row, fieldmap, path, start, path.stem)
         except BadInputError as exc:
-            yield exc
+            yield start, exc
 
 
-def _iter_parquet(path: Path, fieldmap: FieldMap) -> Iterator[Document | BadInputError]:
+def _iter_parquet(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -252,9 +265,9 @@ def _iter_parquet(path: Path, fieldmap: FieldMap) -> Iterator[Document | BadInpu
     # "line" of a Parquet row is its 1-based row number.
     for number, row in enumerate(table.to_pylist(), start=1):
         try:
-            yield _record_document(row, fieldmap, path, number, path.stem)
+            yield number, _record_document(row, fieldmap, path, number, path.stem)
         except BadInputError as exc:
-            yield exc
+            yield number, exc
 
 
 def brat_document(path: Path, content: str) -> Document:
@@ -268,26 +281,26 @@ def brat_document(path: Path, content: str) -> Document:
     return Document(id=stem, text=text, title=title, source=path.parent.name)
 
 
-def _iter_brat(path: Path) -> Iterator[Document | BadInputError]:
+def _iter_brat(path: Path) -> Iterator[_Item]:
     data = _open_bytes(path)
     if not data.strip():
         raise BadInputError("empty file", path=str(path))
     content = _decode(data, path)
     if not content.strip():
         raise BadInputError("empty file", path=str(path))
-    yield brat_document(path, content)
+    yield None, brat_document(path, content)
 
 
-def _iter_html(path: Path) -> Iterator[Document | BadInputError]:
+def _iter_html(path: Path) -> Iterator[_Item]:
     from dragon_bench.corpus.page import html_document
 
     data = _open_bytes(path)
     if not data.strip():
         raise BadInputError("empty file", path=str(path))
-    yield html_document(path, data)
+    yield None, html_document(path, data)
 
 
-def _iter_file(path: Path, fmt: str, fieldmap: FieldMap) -> Iterator[Document | BadInputError]:
+def _iter_file(path: Path, fmt: str, fieldmap: FieldMap) -> Iterator[_Item]:
     if fmt == "jsonl":
         return _iter_jsonl(path, fieldmap)
     if fmt == "csv":
@@ -323,11 +336,12 @@ def iter_documents(
     for path, fmt in _source_files(Path(source), format):
         try:
             items = _iter_file(path, fmt, fieldmap)
-            for item in items:
+            for line, item in items:
                 if isinstance(item, Document) and item.id in seen:
                     item = BadInputError(
                         f"document id {item.id!r} repeats (first in {seen[item.id]})",
                         path=str(path),
+                        line=line,
                     )
                 if isinstance(item, BadInputError):
                     if not skip_bad:

@@ -128,10 +128,20 @@ def test_bad_encoding_names_line(tmp_path: Path) -> None:
         read_documents(path)
 
 
+def test_bad_encoding_in_csv_names_line(tmp_path: Path) -> None:
+    path = tmp_path / "rows.csv"
+    path.write_bytes("id,text\n1,один\n".encode() + "2,два\n".encode("cp1251"))
+    with pytest.raises(BadInputError, match=r"rows.csv:3: not UTF-8"):
+        read_documents(path)
+
+
 def test_empty_file(tmp_path: Path) -> None:
     (tmp_path / "empty.csv").write_text("", encoding="utf-8")
     with pytest.raises(BadInputError, match=r"empty.csv: empty file"):
         read_documents(tmp_path / "empty.csv")
+    (tmp_path / "blank.jsonl").write_text("\n  \n", encoding="utf-8")
+    with pytest.raises(BadInputError, match=r"blank.jsonl: empty file"):
+        read_documents(tmp_path / "blank.jsonl")
 
 
 def test_csv_row_with_extra_values_names_line(tmp_path: Path) -> None:
@@ -145,7 +155,7 @@ def test_csv_row_with_extra_values_names_line(tmp_path: Path) -> None:
 def test_repeated_id_is_bad(tmp_path: Path) -> None:
     path = tmp_path / "dup.jsonl"
     path.write_text('{"id": "x", "text": "a"}\n{"id": "x", "text": "b"}\n', encoding="utf-8")
-    with pytest.raises(BadInputError, match="repeats"):
+    with pytest.raises(BadInputError, match=r"dup.jsonl:2: document id 'x' repeats"):
         read_documents(path)
 
 
