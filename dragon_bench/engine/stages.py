@@ -48,12 +48,19 @@ def kg_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) ->
     return list(extract_triples(docs, backend=backend, llm=llm))
 
 
+_CLIENTS: dict[str, Any] = {}
+
+
 def _client(settings: Any) -> Any:
+    """One LLM client per worker process and settings (clients hold connection pools)."""
     if settings is None:
         return None
-    from dragon_bench.llm import LLMClient
+    key = repr(settings)
+    if key not in _CLIENTS:
+        from dragon_bench.llm import LLMClient
 
-    return LLMClient(settings)
+        _CLIENTS[key] = LLMClient(settings)
+    return _CLIENTS[key]
 
 
 def _phrase_batch(subs: list[Any], *, texts: dict[str, str], llm_settings: Any) -> list[int]:
