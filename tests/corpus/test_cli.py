@@ -81,3 +81,41 @@ def test_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
 def test_unknown_snapshot_is_bad_input(tmp_path: Path) -> None:
     proc = dragon("diff", "abcdef", "latest", "--store", str(tmp_path))
     assert proc.returncode == 2 and "no snapshot 'abcdef'" in proc.stderr
+
+
+def test_ingest_to_s3_and_diff_there(s3_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import uuid
+
+    bucket = s3_server.create_bucket(f"cli-{uuid.uuid4().hex[:10]}")
+    env = {"AWS_ACCESS_KEY_ID": s3_server.key, "AWS_SECRET_ACCESS_KEY": s3_server.secret}
+    url = f"{bucket}/news"
+    first = as_json(
+        dragon(
+            "ingest",
+            str(DATA / "good.jsonl"),
+            "--out",
+            url,
+            "--endpoint-url",
+            s3_server.endpoint_url,
+            "--format",
+            "json",
+            env=env,
+        )
+    )
+    env["DRAGON_S3_ENDPOINT_URL"] = s3_server.endpoint_url
+    second = as_json(
+        dragon("ingest", str(DATA / "page.html"), "--out", url, "--format", "json", env=env)
+    )
+    changes = as_json(
+        dragon(
+            "diff",
+            first["snapshot"],
+            second["snapshot"],
+            "--store",
+            url,
+            "--format",
+            "json",
+            env=env,
+        )
+    )
+    assert changes["new_ids"] == ["page"] and changes["removed_ids"] == ["a1", "a2"]
