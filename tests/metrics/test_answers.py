@@ -4,6 +4,8 @@ sacrebleu's own `CHRF().sentence_score`)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF
 
 from dragon_bench.metrics.answers import chrf, normalized_equal, set_f1, split_elements, token_f1
@@ -74,4 +76,10 @@ def test_set_answers_match_element_by_element_in_any_order() -> None:
     ],
 )
 def test_chrf_equals_sacrebleu(ref: str, hyp: str) -> None:
+    assert chrf(ref, hyp) == CHRF().sentence_score(hyp, [ref]).score / 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="абвгд ab.,1", max_size=40), st.text(alphabet="абвгд ab.,1", max_size=60))
+def test_chrf_equals_sacrebleu_on_random_text(ref: str, hyp: str) -> None:
     assert chrf(ref, hyp) == CHRF().sentence_score(hyp, [ref]).score / 100

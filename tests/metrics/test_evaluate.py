@@ -150,3 +150,15 @@ def test_full_report_shape(gold: Gold) -> None:
     assert again["ci"] == report["ci"]  # seeded
     assert len(report["per_question"]) == len(gold)
     json.dumps(report)  # plain JSON types only
+
+
+def test_references_are_tokenised_once_and_reused() -> None:
+    qa, texts = gold_tables(30, 20, seed=4)
+    fresh = Gold.from_tables(qa, texts, "1.0.0")
+    results = parse_results(random_results(fresh, 2), fresh)
+    first = evaluate(results, fresh, resamples=0, workers=2)
+    cached = fresh.cache["references"]
+    assert all(p is not None for p in cached)
+    again = evaluate(results, fresh, resamples=0, workers=1)
+    assert fresh.cache["references"] is cached
+    assert again["overall"] == first["overall"]
