@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 __all__ = ["STOP_WORDS", "Analyzer", "word_tokens", "split_sentences"]
 
@@ -80,19 +82,26 @@ class Analyzer:
     """
 
     def __init__(self, *, stem: bool = True, stop_words: bool = True) -> None:
-        import Stemmer
-
         self.stem = stem
         self.stop_words = stop_words
-        self._stemmer = Stemmer.Stemmer("russian")
-        self._stemmer.maxCacheSize = 200_000
+        self._local = threading.local()  # PyStemmer objects must not be shared by threads
+
+    def _stemmer(self) -> Any:
+        stemmer = getattr(self._local, "stemmer", None)
+        if stemmer is None:
+            import Stemmer
+
+            stemmer = Stemmer.Stemmer("russian")
+            stemmer.maxCacheSize = 200_000
+            self._local.stemmer = stemmer
+        return stemmer
 
     def __call__(self, text: str) -> list[str]:
         words = word_tokens(text)
         if self.stop_words:
             words = [w for w in words if w not in STOP_WORDS]
         if self.stem:
-            words = self._stemmer.stemWords(words)
+            words = self._stemmer().stemWords(words)
         return words
 
     def many(self, texts: Iterable[str]) -> list[list[str]]:
