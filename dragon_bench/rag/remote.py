@@ -48,6 +48,7 @@ class RagReply:
 
 def reply_from_json(body: Any, *, pipeline: str = "", elapsed: float = 0.0) -> RagReply:
     """Read a `/v1/rag` answer (with or without the service's `dragon` extension)."""
+    body = _unwrap(body)
     if not isinstance(body, Mapping):
         raise ValueError("the answer is not a JSON object")
     trec = {k: v for k, v in body.items() if k != "dragon"}
@@ -74,6 +75,18 @@ def reply_from_json(body: Any, *, pipeline: str = "", elapsed: float = 0.0) -> R
     candidates = tuple(Candidate.from_trec(c) for c in ext.get("candidates") or ())
     name = str(ext.get("pipeline") or pipeline)
     return RagReply(name, trec, answer, candidates, elapsed)
+
+
+def _unwrap(body: Any) -> Any:
+    """The answer inside a Ragnarök server envelope (`{"artifacts": [{"data": [...]}]}`)."""
+    if isinstance(body, Mapping) and isinstance(body.get("artifacts"), list):
+        for artifact in body["artifacts"]:
+            data = artifact.get("data") if isinstance(artifact, Mapping) else None
+            if isinstance(data, list) and data:
+                return data[0]
+            if isinstance(data, Mapping):
+                return data
+    return body
 
 
 def _query(qid: str, text: str) -> dict[str, str]:
@@ -104,7 +117,9 @@ class RemotePipeline:
             raise BadInputError(f"a remote pipeline is an http(s) URL, got {url!r}")
         named = parse_qs(parts.query).get("pipeline")
         path = parts.path.rstrip("/")
-        for suffix in ("/v1/rag", "/v1"):
+        # a Ragnarök server answers TREC RAG requests on /v1/generate only
+        self.rag_path = "/v1/generate" if path.endswith("/v1/generate") else "/v1/rag"
+        for suffix in ("/v1/rag", "/v1/generate", "/v1"):
             if path.endswith(suffix):
                 path = path[: -len(suffix)]
         self.url = urlunsplit((parts.scheme, parts.netloc, path, "", ""))
@@ -198,7 +213,7 @@ class RemotePipeline:
         body: dict[str, Any] = {"query": _query(qid, query)}
         if candidates:
             body["candidates"] = [c.to_trec() for c in candidates]
-        return self._reply("/v1/rag", body)
+        return self._reply(self.rag_path, body)
 
     def answer(
         self, qid: str, question: str, candidates: Sequence[Candidate] | None = None
@@ -241,6 +256,9 @@ def _error_text(resp: Any) -> str:
     except ValueError:
         return str(resp.text)[:300].strip() or resp.reason_phrase
     if isinstance(body, Mapping):
+        errors = body.get("errors")
+        if isinstance(errors, list) and errors and isinstance(errors[0], Mapping):
+            return str(errors[0].get("message", errors[0]))[:300]
         for key in ("error", "detail", "message"):
             if key in body:
                 return str(body[key])[:300]

@@ -199,3 +199,39 @@ def test_dragon_rag_serve_bad_pipeline_exits_2(tmp_path: Path) -> None:
     message = " ".join(out.stderr.split())
     assert "neither 'baseline', an http(s) URL nor an existing config file" in message
     assert "Traceback" not in out.stderr
+
+
+def test_remote_pipeline_reads_a_ragnarok_envelope() -> None:
+    """A server shaped like Ragnarök's (`POST /v1/generate` answering a castorini.cli.v1
+    envelope with the TREC answer in `artifacts[0].data`) also works as a remote pipeline."""
+    from fastapi import FastAPI
+    from fastapi.responses import JSONResponse
+
+    fake = FastAPI()
+
+    @fake.post("/v1/generate")
+    def generate(payload: dict[str, Any]) -> JSONResponse:
+        if not payload.get("candidates"):
+            errors = [{"code": "validation_error", "message": "candidates are required"}]
+            return JSONResponse({"status": "validation_error", "errors": errors}, 400)
+        record = {
+            "run_id": "ragnarok",
+            "topic_id": payload["query"]["qid"],
+            "topic": payload["query"]["text"],
+            "references": [c["docid"] for c in payload["candidates"]],
+            "response_length": 2,
+            "answer": [{"text": "Зенит победил.", "citations": [0]}],
+        }
+        artifacts = [{"name": "generation-results", "kind": "data", "data": [record]}]
+        return JSONResponse({"schema_version": "castorini.cli.v1", "artifacts": artifacts})
+
+    with RagServer(fake) as server:
+        remote = RemotePipeline(server.url + "/v1/generate")
+        assert remote.url == server.url and remote.rag_path == "/v1/generate"
+        reply = remote.rag("Кто победил?", qid="5", candidates=[Candidate("42", 1.0, TEXTS[42])])
+        assert reply.answer.references == ("42",) and reply.answer.model_answer == "Зенит победил."
+        assert reply.trec["run_id"] == "ragnarok" and check_answer(reply.trec) == []
+        with pytest.raises(RemotePipelineError) as info:
+            remote.rag("Кто победил?")
+        assert info.value.status == 400 and str(info.value).endswith("candidates are required")
+        remote.close()
