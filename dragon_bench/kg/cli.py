@@ -37,6 +37,7 @@ def extract_cmd(
     ),
     out: Path = typer.Option(..., "--out", help="Where to write the triples (.parquet or .jsonl)."),
     backend: str = typer.Option("natasha", help="natasha (offline) or llm."),
+    workers: int = typer.Option(1, help="Processes for the natasha backend."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Extract (subject, relation, object) triples with provenance and write them to a file."""
@@ -44,7 +45,9 @@ def extract_cmd(
     from dragon_bench.kg.store import write_triples
 
     docs = _read_corpus(corpus)
-    triples = extract_triples(docs, backend=backend, llm=_llm(backend), progress=True)
+    triples = extract_triples(
+        docs, backend=backend, llm=_llm(backend), progress=True, workers=workers
+    )
     write_triples(triples, out)
     emit(
         {"documents": len(docs), "triples": len(triples), "backend": backend, "out": str(out)}, fmt

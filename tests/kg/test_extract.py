@@ -53,3 +53,11 @@ def test_unknown_backend_is_bad_input() -> None:
     with pytest.raises(BadInputError, match="backend"):
         extract_triples([DOC], backend="nope")
     assert extract_triples([]) == []
+
+
+def test_workers_give_the_same_triples(triples) -> None:  # type: ignore[no-untyped-def]
+    other = Document(
+        id="d2", title="Новости", text="Мэр Москвы Сергей Собянин открыл парк в среду."
+    )
+    docs = [DOC, other, DOC, other]
+    assert extract_triples(docs, workers=2) == extract_triples(docs)
