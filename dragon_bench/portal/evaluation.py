@@ -83,6 +83,8 @@ def validate_results(
             problems.append(
                 f"question {key}: found_ids {unknown[:3]} are not texts of this version"
             )
+        elif len(set(found)) != len(found):
+            problems.append(f"question {key}: found_ids repeat a text id")
         if not isinstance(value.get("model_answer"), str):
             problems.append(f"question {key}: model_answer must be a string")
     if problems:
@@ -191,7 +193,8 @@ class MetricsEvaluator:
         metrics = _metrics()
         gold = self._gold_for(version)
         parsed = metrics.parse_results(results, gold)
-        report = metrics.evaluate(parsed, gold, judge=self.judge)
+        # One process: forking a pool inside a threaded web server is not safe.
+        report = metrics.evaluate(parsed, gold, judge=self.judge, workers=1)
         details = owner_details(report, results)
         judge = _judge_score((report.get("overall") or {}).get("judge")) if self.judges else None
         return Evaluation(finish_report(report, details, resamples=self.resamples), details, judge)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fastapi.templating import Jinja2Templates
 
@@ -43,6 +44,8 @@ class Portal:
     limiter: RateLimiter = field(init=False)
     worker: Worker = field(init=False)
     templates: Jinja2Templates = field(init=False)
+    # Leaderboards by (approved-results stamp, selection); see routers.leaderboard.
+    board_cache: dict[Any, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.db = Database(self.settings.db)

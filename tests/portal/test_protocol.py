@@ -50,6 +50,7 @@ def test_bad_input_is_4xx_and_nothing_is_stored(live: Live) -> None:
             422,
             "[999] are not texts",
         ),
+        (dict(data={"0": {"found_ids": [41, 41], "model_answer": ""}}), 422, "repeat a text id"),
         (dict(data={}), 422, "no answers"),
         (dict(data=results(1), version="1.9.0"), 404, "1.9.0 is not published"),
         (dict(data=results(1), version="banana"), 404, "not of the form"),

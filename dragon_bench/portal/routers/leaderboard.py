@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy import func, select
 
 from dragon_bench.portal import leaderboard as lb
 from dragon_bench.portal.deps import PortalDep
+from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.revisions import UnknownVersionError
 from dragon_bench.portal.schemas import LeaderboardPublic
@@ -18,6 +21,20 @@ from dragon_bench.portal.service import approved_entries
 __all__ = ["router", "build_leaderboard"]
 
 router = APIRouter(prefix="/api/v1/leaderboard", tags=["leaderboard"])
+
+
+def _stamp(portal: Portal) -> tuple[Any, ...]:
+    """Changes whenever the set of approved results or their judge scores change."""
+    with portal.db.read() as s:
+        row = s.execute(
+            select(
+                func.count(),
+                func.max(Submission.id),
+                func.max(Submission.reviewed_at),
+                func.sum(func.coalesce(Submission.judge_score, 0.0)),
+            ).where(Submission.state == "approved")
+        ).one()
+    return tuple(row)
 
 
 def build_leaderboard(
@@ -29,7 +46,12 @@ def build_leaderboard(
     sort: str = "total",
     order: str | None = None,
 ) -> dict[str, Any]:
+    """The board for a selection; rows are recomputed only when approved results changed."""
     versions = portal.revisions.versions(refresh=True)
+    key = (_stamp(portal), tuple(versions), version, mode, last_n, sort, order)
+    cache = portal.board_cache
+    if key in cache:
+        return copy.deepcopy(cache[key])
     entries = approved_entries(portal)
     if mode == "actual":
         window = versions[-max(1, last_n) :]
@@ -44,7 +66,7 @@ def build_leaderboard(
         rows = lb.rows_for_version(entries, chosen) if chosen else []
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)
-    return {
+    board = {
         "version": chosen,
         "mode": mode,
         "last_n": last_n,
@@ -53,6 +75,10 @@ def build_leaderboard(
         "sort": sort if sort in lb.SORT_KEYS else "total",
         "rows": rows,
     }
+    if len(cache) > 256:
+        cache.clear()
+    cache[key] = board
+    return copy.deepcopy(board)
 
 
 @router.get("", response_model=LeaderboardPublic, summary="Leaderboard rows")
