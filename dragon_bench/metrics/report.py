@@ -11,7 +11,7 @@ from dragon_bench.metrics import retrieval as _retrieval
 from dragon_bench.metrics.answers import ANSWER_METRICS, chrf, match_f1, set_f1, token_f1
 from dragon_bench.metrics.gold import Gold
 from dragon_bench.metrics.normalize import normalize_tokens
-from dragon_bench.metrics.ranking import CUTOFFS, ranking_metrics, ranking_names
+from dragon_bench.metrics.ranking import CUTOFFS, ranking_metrics
 from dragon_bench.metrics.results import Results
 from dragon_bench.metrics.scoring import DRAGON_GENERATION, score_answers
 from dragon_bench.metrics.signature import make_signature
@@ -143,7 +143,7 @@ def evaluate(
     }
     if judge is not None:
         report["judge_model"] = judge.model
-    present = [t for t in dict.fromkeys(sorted(set(types)))]
+    present = sorted(set(types))
     masks = {t: np.array([x == t for x in types], dtype=bool) for t in present}
     for t in present:
         report["by_type"][t] = {"n_questions": int(masks[t].sum()), **_means(groups, masks[t])}
@@ -216,6 +216,3 @@ def report_matrix(report: dict[str, Any]) -> tuple[list[int], list[str], np.ndar
         [[row[g][m] for g, m in (n.split("/", 1) for n in names)] for row in rows], dtype=np.float64
     )
     return [row["id"] for row in rows], names, matrix
-
-
-_ = ranking_names  # re-exported through the package for callers that list report keys
