@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from dragon_bench.types import Document, Triple
 
-__all__ = ["DOCS", "TRIPLES", "triple"]
+__all__ = ["DOCS", "TRIPLES", "triple", "write_inputs"]
 
 DOCS = [
     Document(
@@ -157,3 +160,38 @@ TRIPLES = [
         "«Газпроме»",
     ),
 ]
+
+
+def write_inputs(tmp_path: Path) -> tuple[Path, Path]:
+    """The corpus as JSON lines and the triples as JSON lines (spans as pairs) in tmp_path."""
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(
+        "".join(
+            json.dumps({"id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False) + "\n"
+            for d in DOCS
+        ),
+        encoding="utf-8",
+    )
+    triples = tmp_path / "triples.jsonl"
+    triples.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "subject": t.subject,
+                    "relation": t.relation,
+                    "object": t.object,
+                    "doc_id": t.doc_id,
+                    "subject_type": t.subject_type,
+                    "object_type": t.object_type,
+                    "subject_span": list(t.subject_span),
+                    "object_span": list(t.object_span),
+                    "sentence_span": list(t.sentence_span),
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+            for t in TRIPLES
+        ),
+        encoding="utf-8",
+    )
+    return corpus, triples

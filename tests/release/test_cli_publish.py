@@ -16,79 +16,61 @@ from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.hub import Hub
 from dragon_bench.release import build_revision
 from dragon_bench.release.publish import parse_target, publish_revision
-from tests.questions.corpus import DOCS, TRIPLES
+from tests.questions.corpus import DOCS, TRIPLES, write_inputs
+from tests.release.cli_helper import dragon
 from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 
 
-def _dragon(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def _dragon(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "dragon_bench", *args], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "dragon_bench", *args], capture_output=True, text=True
     )
 
 
-def _write_inputs(tmp_path: Path) -> tuple[Path, Path]:
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text(
-        "".join(
-            json.dumps({"id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False) + "\n"
-            for d in DOCS
-        ),
-        encoding="utf-8",
-    )
-    triples = tmp_path / "triples.jsonl"
-    triples.write_text(
-        "".join(
-            json.dumps(
-                {
-                    "subject": t.subject,
-                    "relation": t.relation,
-                    "object": t.object,
-                    "doc_id": t.doc_id,
-                    "subject_type": t.subject_type,
-                    "object_type": t.object_type,
-                    "subject_span": list(t.subject_span),
-                    "object_span": list(t.object_span),
-                    "sentence_span": list(t.sentence_span),
-                },
-                ensure_ascii=False,
-            )
-            + "\n"
-            for t in TRIPLES
-        ),
-        encoding="utf-8",
-    )
-    return corpus, triples
-
-
-def test_cli_build_then_errors(tmp_path: Path) -> None:
-    corpus, triples = _write_inputs(tmp_path)
+def test_cli_build_then_errors(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    corpus, triples = write_inputs(tmp_path)
     hub = tmp_path / "hub"
     args = ["build", "--corpus", str(corpus), "--hub", str(hub), "--triples", str(triples)]
-    out = _dragon(*args, "--questions-per-type", "2", "--format", "json")
+    out = dragon(capsys, *args, "--questions-per-type", "2", "--format", "json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["version"] == "1.0.0" and report["new"] == len(DOCS)
     assert sum(report["questions"].values()) == len(
         Hub(str(hub)).read_table("public", "1.0.0", "questions")
     )
-    # the same corpus again: nothing new, exit 2 with one line, no traceback, no revision
+    # the same corpus again (the installed entry point, in a subprocess): nothing new, exit 2
+    # with one line, no traceback, no revision
     again = _dragon(*args, "--format", "json")
     assert again.returncode == 2 and "no new documents" in again.stderr
     assert "Traceback" not in again.stderr and again.stdout == ""
     assert Hub(str(hub)).versions() == ["1.0.0"]
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    out = _dragon("build", "--corpus", str(empty), "--hub", str(hub), "--triples", str(triples))
+    out = dragon(
+        capsys, "build", "--corpus", str(empty), "--hub", str(hub), "--triples", str(triples)
+    )
     assert out.returncode == 2 and ("no documents" in out.stderr or "empty" in out.stderr)
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"subject": "x"}\n')
-    out = _dragon(
-        "build", "--corpus", str(corpus), "--hub", str(tmp_path / "h2"), "--triples", str(bad)
+    out = dragon(
+        capsys,
+        "build",
+        "--corpus",
+        str(corpus),
+        "--hub",
+        str(tmp_path / "h2"),
+        "--triples",
+        str(bad),
     )
     assert out.returncode == 2 and "bad.jsonl:1" in out.stderr
 
 
-def test_publish_pushes_public_half_with_tags(tmp_path: Path, fake_hf: FakeHub) -> None:  # noqa: F811
+def test_publish_pushes_public_half_with_tags(  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    fake_hf: FakeHub,  # noqa: F811
+    capsys,
+    monkeypatch,
+) -> None:
     hub = Hub(str(tmp_path / "hub"))
     build_revision(DOCS[:3], hub, triples=TRIPLES, per_type=2)
     build_revision(DOCS, hub, triples=TRIPLES, per_type=2)
@@ -96,10 +78,9 @@ def test_publish_pushes_public_half_with_tags(tmp_path: Path, fake_hf: FakeHub) 
         hub, "hf://org/news", version="1.0.0", token="hf_x", endpoint=fake_hf.url
     )
     assert report["repos"]["org/news-texts"]["status"] == "published"
-    out = _dragon(
-        "publish", "--hub", hub.url, "--to", "hf://org/news", "--format", "json",
-        env={**__import__("os").environ, "HF_ENDPOINT": fake_hf.url, "HF_TOKEN": "hf_x"},
-    )  # fmt: skip
+    monkeypatch.setenv("HF_ENDPOINT", fake_hf.url)
+    monkeypatch.setenv("HF_TOKEN", "hf_x")
+    out = dragon(capsys, "publish", "--hub", hub.url, "--to", "hf://org/news", "--format", "json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["version"] == "1.1.0"
     texts, questions = fake_hf.repos["org/news-texts"], fake_hf.repos["org/news-questions"]
