@@ -181,24 +181,19 @@ def test_dragon_rag_serve_command(hub_dir: Path, short_config: Path, tmp_path: P
         proc.wait(30)
 
 
-def test_dragon_rag_serve_bad_pipeline_exits_2(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dragon_bench",
-            "rag-serve",
-            "--pipeline",
-            str(tmp_path / "no.yaml"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 2
-    message = " ".join(out.stderr.split())
+def test_dragon_rag_serve_bad_pipeline_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dragon_bench.cli import main
+
+    missing = str(tmp_path / "no.yaml")
+    monkeypatch.setattr(sys, "argv", ["dragon", "rag-serve", "--pipeline", missing])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    message = " ".join(capsys.readouterr().err.split())
     assert "neither 'baseline', an http(s) URL nor an existing config file" in message
-    assert "Traceback" not in out.stderr
+    assert "Traceback" not in message
 
 
 def test_remote_pipeline_reads_a_ragnarok_envelope() -> None:

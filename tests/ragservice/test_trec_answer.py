@@ -5,9 +5,11 @@ Expected word counts are counted by hand (whitespace-separated words, the TREC R
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from dragon_bench.cli import app
@@ -166,17 +168,16 @@ def test_cli_fix_writes_a_valid_file(tmp_path: Path) -> None:
     assert still.exit_code == 2 and "required field is missing" in still.stdout
 
 
-def test_cli_unreadable_file_is_one_line_error(tmp_path: Path) -> None:
-    import subprocess
-    import sys
+def test_cli_unreadable_file_is_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dragon_bench.cli import main
 
     empty = tmp_path / "empty.json"
     empty.write_text("", encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, "-m", "dragon_bench", "rag", "validate", str(empty)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 2 and "the file holds no answers" in " ".join(out.stderr.split())
-    assert "Traceback" not in out.stderr
+    monkeypatch.setattr(sys, "argv", ["dragon", "rag", "validate", str(empty)])
+    with pytest.raises(SystemExit) as info:
+        main()
+    err = " ".join(capsys.readouterr().err.split())
+    assert info.value.code == 2 and "the file holds no answers" in err
+    assert "Traceback" not in err
