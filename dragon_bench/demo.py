@@ -22,7 +22,8 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("participant: baseline RAG over the revision", "dragon_bench.client.demo:run"),
     ("metrics: evaluate the baseline", "dragon_bench.metrics.demo:run"),
     ("portal: submit, approve, leaderboard", "dragon_bench.portal.demo:run"),
-    ("RAG service and arena", "dragon_bench.rag.demo:run"),
+    ("RAG service: TREC RAG 2024 answers with citations", "dragon_bench.rag.demo:run"),
+    ("arena: a blind battle, a vote, ratings; human grading", "dragon_bench.portal.arena.demo:run"),
     ("CRAG: tasks and truthfulness score", "dragon_bench.crag.demo:run"),
     ("dynamic update: crawl, diff, revision 1.1.0", "dragon_bench.engine.demo:run"),
 )
