@@ -70,9 +70,20 @@ class _Portal(BaseHTTPRequestHandler):
     """The agreed public dataset endpoint: GET /api/v1/revisions/{version}/{texts|questions}."""
 
     latest = "1.2.0"
+    pins_latest = False  # newer portals name the latest version at /api/v1/revisions/latest
+    seen: list[str] = []
 
     def do_GET(self) -> None:  # noqa: N802
+        self.seen.append(self.path)
         parts = self.path.strip("/").split("/")
+        if self.pins_latest and parts == ["api", "v1", "revisions", "latest"]:
+            body = json.dumps({"version": self.latest}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if parts[:3] != ["api", "v1", "revisions"] or len(parts) != 5:
             self.send_error(404)
             return
@@ -114,6 +125,18 @@ def portal() -> Iterator[str]:
 def test_load_from_portal(portal: str) -> None:
     rev = load(hub=portal)
     assert rev.version == "1.2.0" and rev.texts == TEXTS and rev.questions == QUESTIONS
+    _Portal.pins_latest = True
+    _Portal.seen.clear()
+    try:
+        assert load(hub=portal).version == "1.2.0"
+    finally:
+        _Portal.pins_latest = False
+    # latest is pinned first, so texts and questions come from the same version
+    assert _Portal.seen == [
+        "/api/v1/revisions/latest",
+        "/api/v1/revisions/1.2.0/texts",
+        "/api/v1/revisions/1.2.0/questions",
+    ]
     with pytest.raises(BadInputError, match="no revision 1.0.0"):
         load(hub=portal, version="1.0.0")
 

@@ -157,3 +157,17 @@ def test_builtin_pipelines_are_valid() -> None:
     assert PipelineConfig.named("llm").needs_llm
     with pytest.raises(BadInputError, match="no pipeline config 'nope'"):
         PipelineConfig.named("nope")
+
+
+def test_sentence_transformers_is_an_optional_extra() -> None:
+    import importlib.util
+
+    from dragon_bench.errors import MissingExtraError
+    from dragon_bench.rag.dense import make_encoder
+
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("the dense extra is installed here")
+    with pytest.raises(MissingExtraError, match=r"dragon-bench\[dense\]"):
+        make_encoder("st:/models/multilingual-e5-small")
+    with pytest.raises(MissingExtraError, match="dense"):
+        Pipeline(PipelineConfig(reranker="cross-encoder", reranker_model="/models/bge-reranker"))
