@@ -1,7 +1,7 @@
 """Full offline build on NEREL train: extraction throughput, build time, questions, support.
 
-Steps timed: read the 746 NEREL train articles, extract triples with the natasha backend,
-then `build_revision` (dedup, questions, tables, atomic write) into a temporary hub. The
+Steps timed: read the 746 NEREL train articles, extract triples with the natasha backend
+(one process per core, as `dragon build --workers 0`), then `build_revision` (dedup, questions, tables, atomic write) into a temporary hub. The
 support rate is checked on the written revision by an independent path (razdel tokens and a
 fresh pymorphy3 analyzer, not the generator's own filter): the share of questions each of
 whose answers occurs in one of its supporting texts as a string or as a lemma sequence.
@@ -31,9 +31,11 @@ NEREL = ROOT.parent / "shared" / "data" / "nerel" / "NEREL-v1.1"
 sys.path.insert(0, str(ROOT))
 
 from dragon_bench.corpus import read_documents  # noqa: E402
+from dragon_bench.corpus.parallel import cpu_count  # noqa: E402
 from dragon_bench.hub import Hub  # noqa: E402
-from dragon_bench.kg import extract_triples, score_against_gold  # noqa: E402
+from dragon_bench.kg import score_against_gold  # noqa: E402
 from dragon_bench.release import build_revision  # noqa: E402
+from dragon_bench.release.build import extract  # noqa: E402
 
 
 def _independent_support(hub: Hub, version: str) -> tuple[float, int]:
@@ -85,6 +87,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="20 train and 10 dev documents")
     parser.add_argument("--per-type", type=int, default=200, help="questions per type")
+    parser.add_argument(
+        "--workers", type=int, default=0, help="extraction processes (0: one per core)"
+    )
     args = parser.parse_args()
     if not NEREL.exists():
         sys.exit(f"reference data {NEREL} is absent")
@@ -94,7 +99,8 @@ def main() -> None:
     cpu0, wall0 = time.process_time(), time.perf_counter()
     docs = read_documents(NEREL / "train")[:n_train]
     t_extract = time.perf_counter()
-    triples = extract_triples(docs, backend="natasha")
+    workers = args.workers or cpu_count()
+    triples = extract(docs, "natasha", None, workers=workers)
     extract_s = time.perf_counter() - t_extract
     stats: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -127,6 +133,7 @@ def main() -> None:
         "build_seconds": round(build_s, 1),
         "build_cpu_seconds": round(build_cpu, 1),
         "kg_docs_per_s": round(len(docs) / extract_s, 2),
+        "kg_workers": workers,
         "questions_release_seconds": round(rest_s, 1),
         "documents": len(docs),
         "triples": len(triples),

@@ -54,16 +54,35 @@ def dedup(
     return kept
 
 
-def extract(documents: Sequence[Document], backend: str, llm: Any) -> list[Triple]:
-    """Triples from the KG part (`dragon_bench.kg.extract_triples`)."""
+def _extract_chunk(docs: list[Document], backend: str = "natasha") -> list[Triple]:
+    from dragon_bench.kg import extract_triples
+
+    return list(extract_triples(docs, backend=backend))
+
+
+def extract(
+    documents: Sequence[Document], backend: str, llm: Any, *, workers: int = 1
+) -> list[Triple]:
+    """Triples from the KG part (`dragon_bench.kg.extract_triples`); the offline backend can
+    spread documents over `workers` processes (same triples, same order)."""
     try:
-        from dragon_bench.kg import extract_triples  # type: ignore[attr-defined]
+        from dragon_bench.kg import extract_triples
     except (ImportError, AttributeError) as exc:
         raise DragonError(
             "triplet extraction (dragon_bench.kg.extract_triples) is not available; "
             "pass precomputed triples (--triples)"
         ) from exc
-    return list(extract_triples(list(documents), backend=backend, llm=llm))
+    docs = list(documents)
+    if workers > 1 and backend != "llm" and len(docs) > workers:
+        from functools import partial
+
+        from dragon_bench.corpus.parallel import map_chunks
+
+        size = max(1, len(docs) // (workers * 4))
+        chunks = [docs[i : i + size] for i in range(0, len(docs), size)]
+        fn = partial(_extract_chunk, backend=backend)
+        return [t for part in map_chunks(fn, chunks, workers) for t in part]
+    return list(extract_triples(docs, backend=backend, llm=llm))
 
 
 def _check_ids(documents: Iterable[Document]) -> list[Document]:
@@ -94,6 +113,7 @@ def build_revision(
     novelty: Any = None,
     dedup_threshold: float = 0.8,
     id_key: str | None = None,
+    workers: int = 1,
     stats: dict[str, Any] | None = None,
     log: Log = _quiet,
 ) -> str:
@@ -102,7 +122,8 @@ def build_revision(
 
     `parent` defaults to the hub's latest revision (a dynamic update); `full` ignores it.
     `triples` are precomputed triples (e.g. from `dragon kg extract`), else they are extracted
-    with `kg_backend`. `novelty` is a filter with `.split(triples) -> (fresh, known)`.
+    with `kg_backend` (offline: in `workers` processes). `novelty` is a filter with
+    `.split(triples) -> (fresh, known)`.
     """
     hub = hub if isinstance(hub, Hub) else Hub(hub)
     docs = _check_ids(documents)
@@ -147,7 +168,7 @@ def build_revision(
     if triples is not None:
         found = [t for t in triples if t.doc_id in new_ids]
     else:
-        found = extract(new, kg_backend, llm)
+        found = extract(new, kg_backend, llm, workers=workers)
     log(f"knowledge graph: {len(found)} triples")
     if novelty is not None:
         fresh, known = novelty.split(found)

@@ -53,10 +53,12 @@ def build(
     dedup_threshold: float = typer.Option(
         0.8, help="MinHash Jaccard threshold of near-duplicates."
     ),
+    workers: int = typer.Option(1, help="Processes for offline extraction (0: one per core)."),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub."""
     from dragon_bench.corpus import read_documents
+    from dragon_bench.corpus.parallel import cpu_count
     from dragon_bench.output import stderr
     from dragon_bench.release.build import build_revision
     from dragon_bench.release.tables import read_triples
@@ -80,6 +82,7 @@ def build(
         triples=read_triples(triples) if triples is not None else None,
         novelty=novelty,
         dedup_threshold=dedup_threshold,
+        workers=workers or cpu_count(),
         stats=stats,
         log=lambda msg: stderr.print(msg, highlight=False, markup=False),
     )

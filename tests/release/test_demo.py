@@ -20,3 +20,10 @@ def test_demo_builds_revision_1_0_0(tmp_path: Path, capsys) -> None:  # type: ig
     assert hub.read_manifest("public", "1.0.0")["counts"]["texts"] == 6
     out = capsys.readouterr().out
     assert "revision 1.0.0" in out and "simple" in out
+
+
+def test_parallel_extraction_gives_the_same_triples() -> None:
+    from dragon_bench.release.build import extract
+
+    docs = read_documents(builtin_corpus_path())[10:15]
+    assert extract(docs, "natasha", None, workers=2) == extract(docs, "natasha", None)
