@@ -224,7 +224,9 @@ def run(quick: bool) -> dict[str, Any]:
         # Growth (time and memory) from traced runs at n/2 and n; rates from untraced runs.
         m_half, t_half = _traced(lambda: fn(one, half))  # noqa: B023
         m_full, t_full = _traced(lambda: fn(one, sample))  # noqa: B023
+        cpu0 = time.process_time()
         t1 = _timed(lambda: fn(one, sample))  # noqa: B023
+        cpu1 = time.process_time() - cpu0  # all in this process with one worker
         with LocalEngine(workers=2) as two:
             fn(two, sample[:4])  # start the pool outside the timing
             t2 = _timed(lambda: fn(two, sample))  # noqa: B023
@@ -233,6 +235,8 @@ def run(quick: bool) -> dict[str, Any]:
             "docs": n,
             "docs_per_s": {"1": round(rate1, 2), "2": round(rate2, 2)},
             "speedup_2_vs_1": round(rate2 / rate1, 3),
+            "cpu_ms_per_doc": round(1000 * cpu1 / n, 3),
+            "cpu_hours_per_1M": round(cpu1 / n * 1e6 / 3600, 2),
             "peak_mb": {"half": round(m_half / 2**20, 2), "full": round(m_full / 2**20, 2)},
             "projection": _project(n, t_half, t_full, t1, m_half, m_full),
         }
@@ -253,6 +257,9 @@ def run(quick: bool) -> dict[str, Any]:
         for size in TARGETS
     }
     report["projection_hours_1_worker_offline_pipeline"] = total
+    report["cpu_hours_per_1M_offline_pipeline"] = round(
+        sum(v["cpu_hours_per_1M"] for k, v in report["stages"].items() if k != "llm_phrase"), 2
+    )
     report["peak_memory_gb"] = {
         size: max(s["projection"][size]["memory_gb"] for s in report["stages"].values())
         for size in TARGETS

@@ -241,3 +241,14 @@ def test_publish_after_build_is_resumed_when_it_failed(
     assert set(fake_hf.repos["dragon/news-texts"].tags) == {"1.1.0"}
     assert set(fake_hf.repos["dragon/news-questions"].tags) == {"1.1.0"}
     assert Journal.load(tmp_path / "state" / "update-journal.json").status == "idle"
+
+
+def test_update_on_an_empty_hub_builds_the_first_revision(
+    news_server: NewsServer, tmp_path: Path
+) -> None:
+    hub_path = tmp_path / "hub"
+    report = run_update(config_for(tmp_path, hub_path, serve_demo(news_server)))
+    assert report["version"] == "1.0.0" and report["parent"] is None
+    # 5 articles; the exact copy goes in the crawl, the edited copy in dedup.
+    assert report["documents"]["increment"] == 5
+    assert Hub(str(hub_path)).read_manifest("public", "1.0.0")["counts"]["texts"] == 5
