@@ -15,7 +15,6 @@ _PLACES = ("LOCATION", "ORGANIZATION")
 # (subject types, object types) -> (Russian relation name, NEREL relation type), tried in order.
 TYPE_RELATIONS: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = [
     (("PERSON",), ("PROFESSION",), "должность", "WORKS_AS"),
-    (("PERSON",), ("PERSON",), "другое имя", "ALTERNATIVE_NAME"),
     (("PERSON", "PROFESSION"), ("AGE",), "возраст", "AGE_IS"),
     (("EVENT", "CRIME", "AWARD", "WORK_OF_ART"), ("DATE",), "дата", "POINT_IN_TIME"),
     (("EVENT", "CRIME"), ("LOCATION",), "место", "TAKES_PLACE_IN"),
@@ -32,7 +31,6 @@ TYPE_RELATIONS: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = [
     (_AGENTS + ("EVENT",), ("MONEY",), "сумма", "PRICE_OF"),
     (_AGENTS, ("WORK_OF_ART",), "автор", "PRODUCES"),
     (("ORGANIZATION",), ("ORGANIZATION",), "входит в", "PART_OF"),
-    (("EVENT",), ("EVENT",), "связано с", "HAS_CAUSE"),
 ]
 
 
