@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.llmgen import LLMGenerator
 from dragon_bench.rag.pipeline import Pipeline
 from dragon_bench.rag.remote import RagReply, RemotePipeline
 
@@ -26,6 +27,7 @@ __all__ = [
     "PipelineBusyError",
     "PipelineRegistry",
     "PipelineSpec",
+    "PromptedGenerator",
     "ServedPipeline",
     "UnknownPipelineError",
     "build_registry",
@@ -146,6 +148,9 @@ class PipelineSpec:
     remote_pipeline: str | None = None
     timeout: float | None = None
     source: str = ""
+    prompt: str | None = None
+    llm_model: str | None = None
+    llm_base_url: str | None = None
 
     def describe(self) -> dict[str, Any]:
         if self.url is not None:
@@ -154,12 +159,41 @@ class PipelineSpec:
                 out["pipeline"] = self.remote_pipeline
             return out
         assert self.config is not None  # one of config and url is always set by parse_spec
-        return {
-            "name": self.name,
-            "kind": "local",
-            "source": self.source,
-            "config": self.config.to_dict(),
-        }
+        out = {"name": self.name, "kind": "local", "source": self.source}
+        out["config"] = self.config.to_dict()
+        for key in ("prompt", "llm_model", "llm_base_url"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        return out
+
+
+_SPEC_KEYS = ("prompt", "llm_model", "llm_base_url")
+
+
+class PromptedGenerator(LLMGenerator):
+    """The LLM generator with the system prompt a pipeline config gives (the user turn, with
+    numbered passages, is unchanged, so the prompt should ask for the same JSON)."""
+
+    def __init__(self, llm: Any, prompt: str) -> None:
+        super().__init__(llm)
+        self.prompt = prompt
+
+    def messages(self, question: str, candidates: Sequence[Candidate]) -> list[dict[str, str]]:
+        out = super().messages(question, candidates)
+        return [{"role": "system", "content": self.prompt}, *out[1:]]
+
+
+def _spec_llm(spec: PipelineSpec, llm: Any) -> Any:
+    """The LLM client of a pipeline naming its own model or endpoint, else the shared one."""
+    if not (spec.llm_model or spec.llm_base_url):
+        return llm
+    from dragon_bench.llm import LLMClient, LLMSettings
+
+    base = getattr(llm, "settings", None)
+    if not isinstance(base, LLMSettings):
+        base = LLMSettings.from_env()
+    changes = {"model": spec.llm_model, "base_url": spec.llm_base_url}
+    return LLMClient(base.with_(**{k: v for k, v in changes.items() if v}))
 
 
 def _check_name(name: str, where: str) -> str:
@@ -175,7 +209,12 @@ def _url_name(url: str) -> str:
 
 
 def _named_config(name: str, data: dict[str, Any], where: str) -> PipelineConfig:
-    config = PipelineConfig.from_dict(data, where=where)
+    try:
+        config = PipelineConfig.from_dict(data, where=where)
+    except BadInputError as exc:
+        if where in str(exc):
+            raise
+        raise BadInputError(str(exc), path=where) from exc
     if "run_id" not in data and name != BASELINE:
         config = config.replace(run_id=name)
     return config
@@ -189,19 +228,19 @@ def _read_file(path: Path, name: str | None) -> PipelineSpec:
     except OSError as exc:
         raise BadInputError(f"cannot read pipeline config: {exc}", path=str(path)) from exc
     try:
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        raw = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as exc:
         raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(path)) from exc
-    if not isinstance(data, dict):
+    if not isinstance(raw, dict):
         raise BadInputError("a pipeline config is a mapping of settings", path=str(path))
-    data = dict(data)
+    data: dict[str, Any] = dict(raw)
     name = _check_name(str(name or data.pop("name", None) or path.stem), str(path))
     data.pop("name", None)
     if "url" in data:
-        extra = sorted(set(data) - {"url", "pipeline", "timeout"})
-        if extra:
+        unknown = sorted(set(data) - {"url", "pipeline", "timeout"})
+        if unknown:
             raise BadInputError(
-                f"a remote pipeline takes url, pipeline and timeout, not {', '.join(extra)}",
+                f"a remote pipeline takes url, pipeline and timeout, not {', '.join(unknown)}",
                 path=str(path),
             )
         return PipelineSpec(
@@ -212,8 +251,26 @@ def _read_file(path: Path, name: str | None) -> PipelineSpec:
             source=str(path),
         )
     if isinstance(data.get("pipeline"), dict):
-        data = dict(data["pipeline"])
-    return PipelineSpec(name, config=_named_config(name, data, str(path)), source=str(path))
+        data = {**{k: v for k, v in data.items() if k != "pipeline"}, **data["pipeline"]}
+    extra = {k: data.pop(k) for k in (*_SPEC_KEYS, "prompt_file") if k in data}
+    if "prompt_file" in extra:
+        prompt_path = path.parent / str(extra.pop("prompt_file"))
+        try:
+            extra["prompt"] = prompt_path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise BadInputError(f"cannot read prompt_file: {exc}", path=str(path)) from exc
+    config = _named_config(name, data, str(path))
+    if extra.get("prompt") and config.generator != "llm":
+        raise BadInputError("a prompt needs generator: llm", path=str(path))
+    clean = {k: str(v) for k, v in extra.items() if v not in (None, "")}
+    return PipelineSpec(
+        name,
+        config=config,
+        source=str(path),
+        prompt=clean.get("prompt"),
+        llm_model=clean.get("llm_model"),
+        llm_base_url=clean.get("llm_base_url"),
+    )
 
 
 def parse_spec(spec: str) -> PipelineSpec:
@@ -306,16 +363,20 @@ def build_registry(
             raise BadInputError(
                 f"pipeline {spec.name} runs here over a revision's texts: give --hub"
             )
+        own_llm = _spec_llm(spec, llm)
         key = _index_key(config)
         if key in indexes:
-            pipeline = Pipeline(config, retriever=indexes[key].retriever, llm=llm)
+            pipeline = Pipeline(config, retriever=indexes[key].retriever, llm=own_llm)
         elif index_dir is not None:
             from dragon_bench.client.baseline import baseline_pipeline
 
-            pipeline = baseline_pipeline(revision, config, index_dir=Path(index_dir) / key, llm=llm)
+            folder = Path(index_dir) / key
+            pipeline = baseline_pipeline(revision, config, index_dir=folder, llm=own_llm)
         else:
-            pipeline = Pipeline.build(revision, config, llm=llm)
+            pipeline = Pipeline.build(revision, config, llm=own_llm)
         indexes.setdefault(key, pipeline)
+        if spec.prompt:
+            pipeline.generator = PromptedGenerator(pipeline.generator.llm, spec.prompt)
         registry.add(spec.name, LocalPipeline(spec.name, pipeline), spec.describe())
     if default is not None:
         registry.get(default)
