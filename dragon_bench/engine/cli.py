@@ -108,8 +108,16 @@ def update_command(
     with make_engine(engine, workers=workers, address=address) as eng:
         done = 0
         while True:
-            report = run_update(config, eng, log=log)
-            emit(report, fmt, _table)
+            try:
+                report = run_update(config, eng, log=log)
+            except BadInputError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a scheduled loop outlives one failure
+                if interval is None:
+                    raise
+                log(f"update failed ({type(exc).__name__}: {exc}); the next run resumes it")
+            else:
+                emit(report, fmt, _table)
             done += 1
             if interval is None or (runs is not None and done >= runs):
                 break

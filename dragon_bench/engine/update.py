@@ -195,7 +195,7 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     t0 = time.perf_counter()
     segments = segment_stage(engine, fresh, window=config.window, stride=config.stride)
     report["timings"]["segment"] = round(time.perf_counter() - t0, 3)
-    _write_segments(Path(config.state_dir) / "segments" / f"{version}.parquet", segments)
+    _write_segments(Path(config.state_dir) / "increments" / f"{version}.segments.parquet", segments)
     t0 = time.perf_counter()
     triples = kg_stage(
         engine,

@@ -73,7 +73,7 @@ def test_update_builds_next_revision_from_new_documents_only(
     assert sum(t.startswith("В Самаре открыли второй мост") for t in texts) == 1
     assert hub.read_manifest("public", "1.1.0")["parent"] == "1.0.0"
     assert report["segments"] >= 2
-    assert (tmp_path / "state" / "segments" / "1.1.0.parquet").exists()
+    assert (tmp_path / "state" / "increments" / "1.1.0.segments.parquet").exists()
 
 
 def test_second_update_on_unchanged_sources_makes_no_revision(
@@ -252,3 +252,22 @@ def test_update_on_an_empty_hub_builds_the_first_revision(
     # 5 articles; the exact copy goes in the crawl, the edited copy in dedup.
     assert report["documents"]["increment"] == 5
     assert Hub(str(hub_path)).read_manifest("public", "1.0.0")["counts"]["texts"] == 5
+
+
+def test_every_repeats_the_update(
+    news_server: NewsServer,
+    tmp_path: Path,
+    base_cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hub_path = make_base_hub(tmp_path / "hub", base_cache)
+    feed = serve_demo(news_server)
+    sources = tmp_path / "sources.yaml"
+    sources.write_text(f"sources:\n  - name: demo\n    feeds: [{feed}]\n    rate_limit: 100\n")
+    argv = ["update", "--sources", str(sources), "--hub", str(hub_path), "--min-chars", "100"]
+    argv += ["--questions-per-type", "5", "--every", "0.05s", "--runs", "2", "--format", "json"]
+    assert _main(argv, monkeypatch) == 0
+    reports = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["version"] for r in reports] == ["1.1.0", None]
+    assert (hub_path / "crawl" / "update-journal.json").exists()  # the default store: HUB/crawl
