@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -271,3 +272,30 @@ def test_every_repeats_the_update(
     reports = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["version"] for r in reports] == ["1.1.0", None]
     assert (hub_path / "crawl" / "update-journal.json").exists()  # the default store: HUB/crawl
+
+
+def test_llm_questions_are_phrased_on_the_engine_then_selected_from_the_cache(
+    news_server: NewsServer, tmp_path: Path, base_cache: Path, llm_server: Any
+) -> None:
+    import hashlib
+
+    def reply(request: dict[str, Any]) -> str:
+        prompt = json.dumps(request["messages"], ensure_ascii=False)
+        tag = int(hashlib.sha256(prompt.encode()).hexdigest()[:6], 16)
+        return json.dumps(
+            {"question": f"Что сообщается в заметке номер {tag}?"}, ensure_ascii=False
+        )
+
+    llm_server.reply = reply
+    hub_path = make_base_hub(tmp_path / "hub", base_cache)
+    config = config_for(tmp_path, hub_path, serve_demo(news_server))
+    config.question_backend = "llm"
+    config.llm_settings = llm_server.settings(tmp_path)
+    with LocalEngine(workers=2) as engine:
+        report = run_update(config, engine)
+    assert report["version"] == "1.1.0"
+    questions = _qa(Hub(str(hub_path)), "1.1.0")
+    assert questions and all(str(q["question"]).startswith("Что сообщается") for q in questions)
+    # Every call was made by the parallel warm-up; the sequential selection read the cache.
+    prompts = [json.dumps(r["messages"], ensure_ascii=False) for r in llm_server.requests]
+    assert len(prompts) == len(set(prompts)) >= len(questions)
