@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -146,3 +147,24 @@ def test_unreachable_portal_is_one_clear_error() -> None:
 
     with pytest.raises(DragonError, match="cannot reach the portal"):
         load(hub="http://127.0.0.1:9", timeout=2)
+
+
+def test_load_from_s3_hub(s3_server: Any) -> None:
+    import uuid
+
+    from dragon_bench.hub import Hub
+
+    url = s3_server.create_bucket(f"hub-{uuid.uuid4().hex[:12]}") + "/bench"
+    hub = Hub(url, s3_server.storage_options)
+    public = {
+        "texts": pa.table({"id": list(TEXTS), "text": list(TEXTS.values())}),
+        "questions": pa.table({"id": list(QUESTIONS), "question": list(QUESTIONS.values())}),
+    }
+    # the public half as a publisher uploads it: parquet files, then the manifest
+    for name, table in public.items():
+        with hub.fs.open(hub.path("public", "1.3.0", f"{name}.parquet"), "wb") as f:
+            pq.write_table(table, f)
+    with hub.fs.open(hub.path("public", "1.3.0", "manifest.json"), "w") as f:
+        f.write(json.dumps({"version": "1.3.0"}))
+    rev = load(hub=url, storage_options=s3_server.storage_options)
+    assert rev.version == "1.3.0" and rev.texts == TEXTS and rev.source == url
