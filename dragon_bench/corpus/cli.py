@@ -23,6 +23,10 @@ _STORE_HELP = (
 _REF_HELP = (
     "A snapshot id, a unique prefix of one, latest, latest~N, or STORE@REF for another store."
 )
+_DIFF_HELP = (
+    _REF_HELP[:-1]
+    + "; also a store folder (its latest) or an input file/folder (read, not stored)."
+)
 
 
 def _options(pairs: list[str] | None, endpoint_url: str | None) -> dict[str, Any]:
@@ -118,8 +122,8 @@ def _ingest_line(r: dict[str, Any]) -> str:
 
 
 def diff(
-    old: str = typer.Argument(..., help=_REF_HELP),
-    new: str = typer.Argument("latest", help=_REF_HELP),
+    old: str = typer.Argument(..., help=_DIFF_HELP),
+    new: str = typer.Argument("latest", help=_DIFF_HELP),
     store: str | None = StoreOpt,
     storage_option: list[str] | None = StorageOpt,
     endpoint_url: str | None = EndpointOpt,
@@ -127,10 +131,15 @@ def diff(
 ) -> None:
     """List documents that are new, changed or removed from snapshot OLD to snapshot NEW."""
     from dragon_bench.corpus.diff import diff_documents
+    from dragon_bench.corpus.reader import read_documents
 
     sides = []
     for ref in (old, new):
-        where, name = parse_ref(ref, store)
+        local = Path(ref)
+        if "@" not in ref and local.exists() and not (local / "snapshots").is_dir():
+            sides.append((ref, read_documents(local)))  # an input file or folder, not ingested
+            continue
+        where, name = (ref, "latest") if (local / "snapshots").is_dir() else parse_ref(ref, store)
         st = open_store(where, storage_option, endpoint_url)
         sid = st.resolve(name)
         sides.append((sid, st.read(sid)))
@@ -138,7 +147,7 @@ def diff(
     report = {
         "old": sides[0][0],
         "new": sides[1][0],
-        **result.summary(),
+        "counts": result.summary(),
         "new_ids": [d.id for d in result.new],
         "changed_ids": [d.id for d in result.changed],
         "removed_ids": [d.id for d in result.removed],
@@ -154,7 +163,7 @@ def _diff_table(r: dict[str, Any]) -> None:
     print_table(["status", "document"], rows)
     stdout.print(
         f"{len(r['new_ids'])} new, {len(r['changed_ids'])} changed, "
-        f"{len(r['removed_ids'])} removed, {r['unchanged']} unchanged"
+        f"{len(r['removed_ids'])} removed, {r['counts']['unchanged']} unchanged"
     )
 
 

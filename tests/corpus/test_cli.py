@@ -60,6 +60,11 @@ def test_ingest_dedup_segment_diff(tmp_path: Path) -> None:
         dragon("diff", first["snapshot"], "latest", "--format", "json", env={"DRAGON_STORE": store})
     )
     assert changes["removed_ids"] == ["b"] and changes["new_ids"] == []
+    # A store folder means its latest snapshot; an input file is read without storing it.
+    fresh = tmp_path / "fresh.jsonl"
+    fresh.write_text(json.dumps({"id": "d", "text": "Новая заметка."}, ensure_ascii=False) + "\n")
+    changes = as_json(dragon("diff", store, str(fresh), "--format", "json"))
+    assert changes["new_ids"] == ["d"] and changes["removed_ids"] == ["a", "c"]
 
 
 def test_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
