@@ -79,6 +79,9 @@ def validate_command(
         False, help="Drop trailing sentences past 400 words and out-of-range citations."
     ),
     out: Path | None = typer.Option(None, help="Where --fix writes (default: FILE.fixed.jsonl)."),
+    topics: Path | None = typer.Option(
+        None, help="Topics (topic_id<TAB>text lines): check topic ids and texts, report unanswered."
+    ),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Check TREC RAG 2024 answers (fields, 20 references, 400 words, citations); exit 2 if bad.
@@ -86,9 +89,16 @@ def validate_command(
     --fix writes a copy with trailing sentences and out-of-range citations dropped.
     """
     from dragon_bench.output import emit, print_table, stdout
-    from dragon_bench.rag.trec_answer import check_answers, fix_answer, read_answers, write_answers
+    from dragon_bench.rag.trec_answer import (
+        check_answers,
+        fix_answer,
+        read_answers,
+        read_topics,
+        write_answers,
+    )
 
     data = read_answers(file)
+    known = read_topics(topics) if topics is not None else None
     changes: list[dict[str, Any]] = []
     target: Path | None = None
     if fix:
@@ -98,11 +108,14 @@ def validate_command(
             changes.extend({"answer": i, "line": data.lines[i], "change": w} for w in what)
         target = out or file.with_suffix(".fixed" + (file.suffix or ".json"))
         write_answers(data, target)
-    problems = check_answers(data)
+    problems = check_answers(data, known)
+    errors = [p for p in problems if p.level == "error"]
     report: dict[str, Any] = {
         "file": str(file),
         "answers": len(data.answers),
-        "valid": not problems,
+        "valid": not errors,
+        "errors": len(errors),
+        "warnings": len(problems) - len(errors),
         "problems": [p.to_dict() for p in problems],
     }
     if fix:
@@ -116,18 +129,19 @@ def validate_command(
                 stdout.print(f"  answer {c['answer']}: {c['change']}")
         if problems:
             print_table(
-                ["line", "item", "field", "problem"],
+                ["line", "item", "field", "level", "problem"],
                 [
-                    [p.line if p.line is not None else "", p.item, p.field, p.message]
+                    [p.line if p.line is not None else "", p.item, p.field, p.level, p.message]
                     for p in problems
                 ],
-                title=f"{len(problems)} problem(s) in {len(data.answers)} answer(s)",
+                title=f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s) in "
+                f"{len(data.answers)} answer(s)",
             )
-        else:
+        if not errors:
             stdout.print(f"{len(data.answers)} answer(s): valid TREC RAG 2024")
 
     emit(report, fmt, table)
-    if problems:
+    if errors:
         raise typer.Exit(2)
 
 

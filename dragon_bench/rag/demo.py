@@ -86,17 +86,18 @@ def run(ctx: DemoContext) -> None:
                 "candidates": found["candidates"],
             }
             stdout.print(
-                f"POST /v1/rag?pipeline=bm25-top3 with {len(found['candidates'])} explicit "
-                "candidates (from /v1/search):"
+                f"POST /v1/rag with {len(found['candidates'])} explicit candidates "
+                "(from /v1/search):"
             )
-            reply = http.post("/v1/rag?pipeline=bm25-top3&extended=true", json=request)
+            reply = http.post("/v1/rag?extended=true", json=request)
             reply.raise_for_status()
             answers.append(_take(reply.json(), segments))
         out = ctx.workdir / "rag-answers.jsonl"
         data = AnswerFile(answers, list(range(1, len(answers) + 1)), "jsonl")
         write_answers(data, out)
         problems = check_answers(data)
-        verdict = "valid TREC RAG 2024" if not problems else f"{len(problems)} problem(s)"
+        errors = [p for p in problems if p.level == "error"]
+        verdict = "valid TREC RAG 2024" if not errors else f"{len(errors)} error(s)"
         stdout.print(
             f"{len(answers)} answers → {out} ({verdict}; check with `dragon rag validate {out}`)"
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -26,6 +27,8 @@ __all__ = [
     "check_answers",
     "fix_answer",
     "read_answers",
+    "read_topics",
+    "sentence_words",
     "write_answers",
 ]
 
@@ -40,10 +43,12 @@ class Problem:
     field: str
     message: str
     line: int | None = None
+    level: str = "error"  # or "warning": reported, but the answer stays valid
 
     def __str__(self) -> str:
         where = f"line {self.line}, " if self.line is not None else ""
-        return f"{where}{self.item}: {self.field}: {self.message}"
+        tag = "warning: " if self.level == "warning" else ""
+        return f"{where}{self.item}: {self.field}: {tag}{self.message}"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,12 +64,17 @@ class AnswerFile:
     problems: list[Problem] = field(default_factory=list)  # lines that are not JSON
 
 
+def sentence_words(text: str) -> int:
+    """Words of one sentence as the TREC RAG 2024 checker counts them: NFKC, then whitespace."""
+    return len(unicodedata.normalize("NFKC", text).split())
+
+
 def answer_words(answer: Any) -> int:
-    """Words of an answer's sentences, split on whitespace (the TREC RAG 2024 count)."""
+    """Words of an answer's sentences (the `response_length` an answer must report)."""
     total = 0
     for sentence in answer if isinstance(answer, list) else []:
         if isinstance(sentence, Mapping) and isinstance(sentence.get("text"), str):
-            total += len(sentence["text"].split())
+            total += sentence_words(sentence["text"])
     return total
 
 
@@ -78,8 +88,8 @@ def check_answer(obj: Any, *, index: int = 0, line: int | None = None) -> list[P
     """Every problem of one answer (empty when it is a valid TREC RAG 2024 answer)."""
     item = _name(obj, index)
 
-    def bad(where: str, message: str) -> Problem:
-        return Problem(item, where, message, line)
+    def bad(where: str, message: str, level: str = "error") -> Problem:
+        return Problem(item, where, message, line, level)
 
     if not isinstance(obj, Mapping):
         return [bad("answer", f"is a {type(obj).__name__}, not a JSON object")]
@@ -100,11 +110,18 @@ def check_answer(obj: Any, *, index: int = 0, line: int | None = None) -> list[P
             n_refs = len(refs)
             if n_refs > TREC_MAX_REFERENCES:
                 out.append(bad("references", f"{n_refs} references, at most 20 allowed"))
+            seen: set[str] = set()
+            for r in refs:
+                if str(r) in seen:
+                    out.append(bad("references", f"docid {r} occurs twice"))
+                seen.add(str(r))
     sentences = obj.get("answer")
     if "answer" in obj:
         if not isinstance(sentences, list):
             out.append(bad("answer", "must be a list of {'text', 'citations'} sentences"))
             sentences = []
+        if not sentences:
+            out.append(bad("answer", "has no sentences", "warning"))
         for i, s in enumerate(sentences):
             where = f"answer[{i}]"
             if not isinstance(s, Mapping):
@@ -116,6 +133,8 @@ def check_answer(obj: Any, *, index: int = 0, line: int | None = None) -> list[P
             if not isinstance(cites, list):
                 out.append(bad(f"{where}.citations", "missing or not a list of integers"))
                 continue
+            if len({repr(c) for c in cites}) < len(cites):
+                out.append(bad(f"{where}.citations", "cites a reference twice", "warning"))
             for c in cites:
                 if not isinstance(c, int) or isinstance(c, bool):
                     out.append(bad(f"{where}.citations", f"{c!r} is not an integer index"))
@@ -132,19 +151,67 @@ def check_answer(obj: Any, *, index: int = 0, line: int | None = None) -> list[P
     return out
 
 
-def check_answers(data: AnswerFile) -> list[Problem]:
-    """Problems of every answer of a file, plus unreadable lines and repeated topic ids."""
+def check_answers(data: AnswerFile, topics: Mapping[str, str] | None = None) -> list[Problem]:
+    """Problems of every answer of a file, plus unreadable lines, repeated topics and a run_id
+    that changes; with `topics` ({topic_id: text}) unknown, altered and unanswered topics too."""
     problems = list(data.problems)
     seen: dict[str, int] = {}
+    run_id: Any = None
     for i, (obj, line) in enumerate(zip(data.answers, data.lines, strict=True)):
         problems.extend(check_answer(obj, index=i, line=line))
-        if isinstance(obj, Mapping) and "topic_id" in obj:
-            key = f"{obj.get('run_id')}\x00{obj['topic_id']}"
-            if key in seen:
-                msg = f"the run answers this topic twice (also answer {seen[key]})"
-                problems.append(Problem(_name(obj, i), "topic_id", msg, line))
-            seen.setdefault(key, i)
+        if not isinstance(obj, Mapping):
+            continue
+        name = _name(obj, i)
+        if "run_id" in obj:
+            if run_id is None:
+                run_id = obj["run_id"]
+            elif obj["run_id"] != run_id:
+                msg = f"is {obj['run_id']!r} but the file's first answer has {run_id!r}"
+                problems.append(Problem(name, "run_id", msg, line))
+        if "topic_id" not in obj:
+            continue
+        key = str(obj["topic_id"])
+        if key in seen:
+            msg = f"the run answers this topic twice (also answer {seen[key]})"
+            problems.append(Problem(name, "topic_id", msg, line))
+        seen.setdefault(key, i)
+        if topics is not None:
+            if key not in topics:
+                problems.append(Problem(name, "topic_id", "is not one of the topics", line))
+            elif obj.get("topic") != topics[key]:
+                msg = f"differs from the text of topic {key}: {topics[key]!r:.60}"
+                problems.append(Problem(name, "topic", msg, line))
+    for key in topics or {}:
+        if key not in seen:
+            problems.append(Problem(f"topic {key}", "topic_id", "has no answer", None, "warning"))
     return sorted(problems, key=lambda p: (p.line or 0, p.item))
+
+
+def read_topics(path: str | Path) -> dict[str, str]:
+    """Topics as TREC gives them: `topic_id<TAB>text` lines (a JSON-lines file of
+    {"qid"|"id"|"topic_id", "text"|"question"|"query"} works too)."""
+    p = Path(path)
+    try:
+        lines = p.read_text(encoding="utf-8-sig").splitlines()
+    except OSError as exc:
+        raise BadInputError(f"cannot read topics: {exc}", path=str(p)) from exc
+    topics: dict[str, str] = {}
+    for n, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        if raw.lstrip().startswith("{"):
+            try:
+                row = json.loads(raw)
+                key = next(row[k] for k in ("qid", "id", "topic_id") if k in row)
+                text = next(row[k] for k in ("text", "question", "query") if k in row)
+            except (ValueError, StopIteration, TypeError) as exc:
+                raise BadInputError(f"not a topic: {exc}", path=str(p), line=n) from exc
+        elif "\t" in raw:
+            key, text = raw.split("\t", 1)
+        else:
+            raise BadInputError("a topic line is topic_id<TAB>text", path=str(p), line=n)
+        topics[str(key).strip()] = str(text).strip()
+    return topics
 
 
 def fix_answer(obj: Any) -> tuple[Any, list[str]]:
@@ -168,7 +235,7 @@ def fix_answer(obj: Any) -> tuple[Any, list[str]]:
         if not isinstance(s, Mapping):
             fixed.append(s)
             continue
-        n = len(s["text"].split()) if isinstance(s.get("text"), str) else 0
+        n = sentence_words(s["text"]) if isinstance(s.get("text"), str) else 0
         if words + n > TREC_MAX_WORDS:
             dropped = len(sentences) - i
             changes.append(
@@ -187,7 +254,11 @@ def fix_answer(obj: Any) -> tuple[Any, list[str]]:
             if keep != cites:
                 gone = [c for c in cites if c not in keep]
                 changes.append(f"answer[{i}]: dropped citation(s) {gone} out of range")
-                s["citations"] = keep
+            unique = list(dict.fromkeys(keep))
+            if unique != keep:
+                changes.append(f"answer[{i}]: dropped repeated citation(s)")
+            if unique != cites:
+                s["citations"] = unique
         fixed.append(s)
     out["answer"] = fixed
     if out.get("response_length") != words:

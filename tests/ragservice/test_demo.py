@@ -25,7 +25,7 @@ def test_demo_step_answers_validates_and_stops(
     first, second = answers.answers
     assert first["topic_id"] == "0" and first["run_id"] == "dragon-baseline"
     assert first["references"][0] == "11"
-    assert second["run_id"] == "bm25-top3" and second["references"][0] == "42"
+    assert second["run_id"] == "dragon-baseline" and second["references"][0] == "42"
     json.dumps(answers.answers)
 
 

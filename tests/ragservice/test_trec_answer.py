@@ -20,6 +20,7 @@ from dragon_bench.rag.trec_answer import (
     check_answers,
     fix_answer,
     read_answers,
+    read_topics,
 )
 
 
@@ -135,10 +136,12 @@ def test_cli_validate_names_line_and_item(tmp_path: Path) -> None:
             "field": "response_length",
             "message": "is 9 but the answer has 5 words",
             "line": 2,
+            "level": "error",
         }
     ]
     table = runner.invoke(app, ["rag", "validate", str(path)])
-    assert table.exit_code == 2 and "answer 1 (topic_id t2)" in table.stdout
+    assert table.exit_code == 2 and "1 error(s), 0 warning(s) in 2 answer(s)" in table.stdout
+    assert "response_length" in table.stdout and "t2)" in table.stdout
     ok = runner.invoke(app, ["rag", "validate", str(_jsonl(tmp_path / "ok.jsonl", [good()]))])
     assert ok.exit_code == 0 and "valid TREC RAG 2024" in ok.stdout
 
@@ -164,8 +167,10 @@ def test_cli_fix_writes_a_valid_file(tmp_path: Path) -> None:
     # the input is left as it was
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[1])["response_length"] == 5
     missing = _jsonl(tmp_path / "m.jsonl", [{"topic_id": "x"}])
-    still = runner.invoke(app, ["rag", "validate", str(missing), "--fix"])
-    assert still.exit_code == 2 and "required field is missing" in still.stdout
+    still = runner.invoke(app, ["rag", "validate", str(missing), "--fix", "--format", "json"])
+    assert still.exit_code == 2
+    left = {(p["field"], p["message"]) for p in json.loads(still.stdout)["problems"]}
+    assert ("run_id", "required field is missing") in left
 
 
 def test_cli_unreadable_file_is_one_line_error(
@@ -181,3 +186,52 @@ def test_cli_unreadable_file_is_one_line_error(
     err = " ".join(capsys.readouterr().err.split())
     assert info.value.code == 2 and "the file holds no answers" in err
     assert "Traceback" not in err
+
+
+def test_checks_after_the_official_rag24_checker(tmp_path: Path) -> None:
+    """The further checks of Ragnarök's TREC RAG 2024 checker (castorini/ragnarok,
+    scripts/rag24_validation.py, read for its rules): NFKC before counting words, repeated
+    references, repeated citations (a warning, fixed), one run_id per file, topics."""
+    # NFKC turns U+00A8 (diaeresis) into a space and a combining mark: one more word
+    assert answer_words([{"text": "a\u00a8b", "citations": []}]) == 2
+    twice = {**good("a"), "references": ["11", "11"]}
+    twice["answer"] = [{"text": "Дом куплен в Вашингтоне. Дорого.", "citations": [1, 1]}]
+    found = {(p.field, p.message, p.level) for p in check_answer(twice)}
+    assert found == {
+        ("references", "docid 11 occurs twice", "error"),
+        ("answer[0].citations", "cites a reference twice", "warning"),
+    }
+    fixed, changes = fix_answer(twice)
+    assert fixed["answer"][0]["citations"] == [1]
+    assert changes == ["answer[0]: dropped repeated citation(s)"]
+    empty = {**good("e"), "answer": [], "response_length": 0}
+    [warn] = check_answer(empty)
+    assert (warn.field, warn.message, warn.level) == ("answer", "has no sentences", "warning")
+
+    other = {**good("b"), "run_id": "other", "topic": "Чужой вопрос"}
+    data = read_answers(_jsonl(tmp_path / "run.jsonl", [good("a"), other, good("zz")]))
+    topics_file = tmp_path / "topics.tsv"
+    topics_file.write_text("a\tГде купил дом?\nb\tКто победил?\nc\tГде снег?\n", "utf-8")
+    topics = read_topics(topics_file)
+    got = [(p.line, p.item, p.field, p.level) for p in check_answers(data, topics)]
+    assert got == [
+        (None, "topic c", "topic_id", "warning"),
+        (2, "answer 1 (topic_id b)", "run_id", "error"),
+        (2, "answer 1 (topic_id b)", "topic", "error"),
+        (3, "answer 2 (topic_id zz)", "topic_id", "error"),
+    ]
+    runner = CliRunner()
+    result = runner.invoke(
+        app,
+        [
+            "rag",
+            "validate",
+            str(tmp_path / "run.jsonl"),
+            "--topics",
+            str(topics_file),
+            "--format",
+            "json",
+        ],
+    )
+    report = json.loads(result.stdout)
+    assert result.exit_code == 2 and (report["errors"], report["warnings"]) == (3, 1)
