@@ -48,10 +48,11 @@ def validate(
 ) -> ValidationReport:
     """Check results (a mapping or a JSON file) against the revision's public question and text ids.
 
-    Errors are exactly what the portal refuses (not an object, no answers, a key that is not a
-    question id of this version, found_ids not a list of integers, model_answer not a string);
-    with `strict`, any error raises BadInputError listing them. Missing questions, unknown or
-    repeated text ids and empty answers are warnings.
+    Errors are what the portal refuses on upload (not an object, no answers, a key that is not
+    a question id of this version, found_ids not a list of integers, model_answer not a string)
+    and what its evaluator (dragon_bench.metrics.parse_results) refuses, such as text ids that
+    are not public ids or repeated ones; with `strict`, any error raises BadInputError. Missing
+    questions and empty answers are warnings.
     """
     if isinstance(results, str | Path):
         try:
@@ -67,9 +68,34 @@ def validate(
         report.errors.append("results hold no answers")
     else:
         _check_entries(data, revision, report)
+        _check_with_metrics(data, revision, report)
     if strict and report.errors:
         raise BadInputError(f"results for version {revision.version}: " + "; ".join(report.errors))
     return report
+
+
+def _check_with_metrics(
+    data: Mapping[str, Any], revision: Revision, report: ValidationReport
+) -> None:
+    """The evaluator's own parser (dragon_bench.metrics.parse_results) over the public ids:
+    what it refuses (unknown or repeated text ids too) would fail the evaluation."""
+    try:
+        from dragon_bench.metrics.gold import Gold, GoldQuestion
+        from dragon_bench.metrics.results import ResultsError, parse_results
+    except ImportError:  # an installation without the metrics part: our checks stand alone
+        return
+    gold = Gold(
+        revision.version,
+        [
+            GoldQuestion(q, text, "", "simple", frozenset())
+            for q, text in revision.questions.items()
+        ],
+        frozenset(revision.texts),
+    )
+    try:
+        parse_results(dict(data), gold)
+    except ResultsError as exc:
+        report.errors.append("the evaluator refuses: " + "; ".join(exc.problems[:10]))
 
 
 def _check_entries(data: Mapping[str, Any], revision: Revision, report: ValidationReport) -> None:
