@@ -141,25 +141,23 @@ def test_interrupted_revision_write_is_completed_by_a_rerun(
     assert run_update(config)["version"] is None
 
 
-def _dragon(*args: str) -> list[str]:
-    return [sys.executable, "-m", "dragon_bench", *args]
-
-
 def test_killed_update_process_is_completed_by_a_rerun(
     news_server: NewsServer, tmp_path: Path, base_cache: Path
 ) -> None:
     hub_path = make_base_hub(tmp_path / "hub", base_cache)
     feed = serve_demo(news_server)
-    sources = tmp_path / "sources.yaml"
-    sources.write_text(f"sources:\n  - name: demo\n    feeds: [{feed}]\n    rate_limit: 100\n")
-    args = _dragon(
-        "update", "--sources", str(sources), "--hub", str(hub_path), "--store",
-        str(tmp_path / "store"), "--questions-per-type", "5", "--min-chars", "100", "--format", "json",
-    )  # fmt: skip
-    journal = tmp_path / "store" / "update-journal.json"
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    script = (
+        "import sys; from pathlib import Path\n"
+        "from dragon_bench.engine.update import run_update\n"
+        "from tests.engine.updating import config_for\n"
+        "run_update(config_for(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]))\n"
+    )
+    args = [sys.executable, "-c", script, str(tmp_path), str(hub_path), feed]
+    journal = tmp_path / "state" / "update-journal.json"
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(args, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # Kill it (SIGKILL, no clean-up) once it is building the revision: after the crawl and
-    # the snapshot, during knowledge-graph extraction.
+    # the snapshot, during segmentation and knowledge-graph extraction.
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if journal.exists() and json.loads(journal.read_text())["status"] == "building":
@@ -169,12 +167,12 @@ def test_killed_update_process_is_completed_by_a_rerun(
     proc.wait()
     assert proc.returncode == -signal.SIGKILL, "the update finished before it could be killed"
     assert Hub(str(hub_path)).versions() == ["1.0.0"]
+    assert (tmp_path / "state" / "update.lock").exists()  # left behind by the dead process
 
-    done = subprocess.run(args, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.strip().splitlines()[-1])["version"] == "1.1.0"
-    again = run_update(config_for(tmp_path, hub_path, feed, tmp_path / "store"))
-    assert again["version"] is None
+    config = config_for(tmp_path, hub_path, feed)
+    done = run_update(config)  # takes over the stale lock
+    assert done["version"] == "1.1.0"
+    assert run_update(config)["version"] is None
     assert Hub(str(hub_path)).versions() == ["1.0.0", "1.1.0"]
 
 
