@@ -22,7 +22,13 @@ def cpu_count() -> int:
 
 
 def map_chunks(fn: Callable[[A], R], chunks: Sequence[A], workers: int) -> Iterator[R]:
-    """`fn` over `chunks` in `workers` processes, results in input order."""
+    """`fn` over `chunks` in `workers` processes, results in input order.
+
+    Inside a pool worker (a daemonic process, which may not start children) it runs in-process.
+    """
+    if workers <= 1 or len(chunks) <= 1 or multiprocessing.current_process().daemon:
+        yield from map(fn, chunks)
+        return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ctx.Pool(processes=min(workers, len(chunks))) as pool:

@@ -104,3 +104,15 @@ def test_trec_rag_windows_on_nerel(nerel_dev: Path) -> None:
     assert len(segments) == n
     # Two processes give the same segments in the same order.
     assert segment_documents(docs, window=10, stride=5, workers=2, chunk_size=7) == segments
+
+
+def _segment_in_worker(docs: list[Document]) -> int:
+    return len(segment_documents(docs, window=3, stride=2, workers=2, chunk_size=2))
+
+
+def test_workers_inside_a_pool_worker_run_in_process() -> None:
+    import multiprocessing
+
+    docs = [Document(id=str(i), text="Раз. Два. Три. Четыре.") for i in range(8)]
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply(_segment_in_worker, (docs,)) == 16  # two windows a document
