@@ -61,6 +61,7 @@ def run(ctx: DemoContext) -> None:
         took = time.perf_counter() - start
         _show(report, took, before)
         if report["version"]:
+            _show_new(hub, report["version"], report["parent"])
             _show_questions(hub, report["version"])
         start = time.perf_counter()
         again = run_update(config, engine)
@@ -98,6 +99,16 @@ def _show(report: dict[str, Any], took: float, before: list[str]) -> None:
     )
     if not report["version"]:
         stdout.print(f"no revision: {report.get('reason')}")
+
+
+def _show_new(hub: Any, version: str, parent: str | None) -> None:
+    from dragon_bench.engine.update import hub_documents
+
+    old = {d.id for d in hub_documents(hub, parent)} if parent else set()
+    for doc in hub_documents(hub, version):
+        if doc.id not in old:
+            stdout.print(f"  new: {doc.id}  {doc.text.split(chr(10), 1)[0]}", markup=False)
+    stdout.print("questions of the new revision (from the new documents only):")
 
 
 def _show_questions(hub: Any, version: str) -> None:
