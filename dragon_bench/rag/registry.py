@@ -133,9 +133,10 @@ class LocalPipeline:
             generation,
             self.pipeline.config.run_id,
         )
-        return RagReply(
-            self.name, answer.to_trec(), answer, tuple(context), time.perf_counter() - start
-        )
+        from dragon_bench.rag.trec_answer import fix_answer
+
+        trec, _ = fix_answer(answer.to_trec())  # response_length counted as the TREC checker does
+        return RagReply(self.name, trec, answer, tuple(context), time.perf_counter() - start)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+MAX_CANDIDATES = 1000
 
 
 # ---- request and answer models (the OpenAPI document shows them) ------------------------------
@@ -93,14 +94,14 @@ class SearchRequest(_QueryRequest):
 
 
 class CandidatesRequest(_QueryRequest):
-    candidates: list[TrecCandidate]
+    candidates: list[TrecCandidate] = Field(max_length=MAX_CANDIDATES)
     pipeline: str | None = None
 
 
 class RagRequest(_QueryRequest):
     """A TREC RAG 2024 request; without candidates the pipeline retrieves them itself."""
 
-    candidates: list[TrecCandidate] = Field(default_factory=list)
+    candidates: list[TrecCandidate] = Field(default_factory=list, max_length=MAX_CANDIDATES)
     pipeline: str | None = None
 
 

@@ -87,6 +87,23 @@ def test_remote_pipeline_stages_and_choice(server: RagServer) -> None:
     remote.close()
 
 
+def test_concurrent_requests_to_two_pipelines(server: RagServer) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ask(i: int) -> tuple[str, dict[str, Any]]:
+        name = ("baseline", "short")[i % 2]
+        q = {"query": {"qid": str(i % 2), "text": QUESTIONS[i % 2]}}
+        r = httpx.post(f"{server.url}/v1/rag?pipeline={name}", json=q, timeout=60)
+        assert r.status_code == 200, r.text
+        return name, r.json()
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(ask, range(16)))
+    for name in ("baseline", "short"):
+        same = [a for n, a in answers if n == name]
+        assert len(same) == 8 and all(a == same[0] for a in same)
+
+
 def test_remote_errors_name_the_pipeline(server: RagServer) -> None:
     with pytest.raises(RemotePipelineError) as info:
         RemotePipeline(server.url, pipeline="nope").answer("0", QUESTIONS[0])

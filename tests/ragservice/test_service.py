@@ -98,6 +98,7 @@ def test_pipeline_chosen_by_query_or_field(client: Any) -> None:
         ({"query": "x", "candidates": {"docid": 1}}, 422, "candidates"),
         ({"query": "x", "candidates": [{"score": 1}]}, 422, "candidates.0.docid"),
         ({"query": "x", "k": 0}, 422, "k"),
+        ({"query": "x", "candidates": [{"docid": 1}] * 1001}, 422, "at most 1000 items"),
         (
             {"query": "x", "pipeline": "nope"},
             404,
