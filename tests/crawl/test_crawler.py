@@ -8,7 +8,7 @@ import pytest
 
 from dragon_bench.crawl import CrawlOptions, CrawlState, Source, crawl, document_id
 from tests.crawl.site import PARAS, build_site
-from tests.plugins.news_server import NewsServer
+from tests.plugins.news_server import NewsServer, article_html
 
 FAST = CrawlOptions(timeout=0.5, retries=2, backoff=0.01, concurrency=4, min_chars=100)
 
@@ -182,3 +182,13 @@ def test_ignore_robots(news_server: NewsServer, respect: bool) -> None:
         options=CrawlOptions(timeout=0.5, retries=0, respect_robots=respect),
     )
     assert news_server.hits("/f.xml") == (0 if respect else 1)
+
+
+def test_windows_1251_pages_are_decoded(news_server: NewsServer) -> None:
+    u = news_server.url
+    page = article_html("Мост через Обь", PARAS[1]).replace('<meta charset="utf-8">', "")
+    news_server.route("/cp", page.encode("cp1251"), content_type="text/html; charset=windows-1251")
+    news_server.route("/f.xml", _feed([u("/cp")]), content_type="text/xml")
+    result, _ = crawl([Source("s", (u("/f.xml"),), rate_limit=200)], options=FAST)
+    [doc] = result.documents
+    assert doc.title == "Мост через Обь" and doc.text == "\n".join(PARAS[1])
