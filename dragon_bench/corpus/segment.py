@@ -1,7 +1,7 @@
 """Segmentation: razdel sentences grouped by a sliding window of N sentences with stride S.
 
 Defaults for news are a window of 5 sentences and a stride of 3. A Russian news sentence
-averages 15-20 words, so 5 sentences make a passage of about 80-100 words, the passage size
+averages about 15 words (NEREL), so 5 sentences make a passage of 75-100 words, the passage size
 of DPR-style retrieval (Karpukhin et al., 2020) and about one news paragraph; short passages
 keep BM25 and dense scores focused on one fact and keep LLM contexts small. An overlap of two
 sentences puts any three consecutive sentences together in at least one window, so a fact

@@ -77,6 +77,13 @@ def test_window_spans_arithmetic(n: int, window: int, stride: int) -> None:
     assert all(j - i == window for i, j in spans[:-1])
 
 
+@given(st.integers(3, 80))
+def test_default_windows_hold_every_three_consecutive_sentences(n: int) -> None:
+    spans = window_spans(n, 5, 3)
+    for i in range(n - 2):
+        assert any(a <= i and i + 3 <= b for a, b in spans)
+
+
 def test_stride_larger_than_window_is_refused() -> None:
     with pytest.raises(ValueError, match="stride"):
         segment_document(Document(id="x", text="Раз. Два."), window=2, stride=3)
