@@ -179,7 +179,7 @@ def speed(n_docs: int, n_reference_queries: int, queries: list[str]) -> dict[str
     t_index = time.perf_counter() - t0
     print(
         f"{len(texts)} docs, {len(segments)} segments: segmenting {t_segment:.1f}s, "
-        f"tokenising {t_tokens:.1f}s, bm25s index {t_index:.1f}s",
+        f"tokenising {t_tokens:.1f}s, BM25 index {t_index:.1f}s",
         file=sys.stderr,
     )
     retriever.search(queries[0], 100)  # warm caches

@@ -48,7 +48,11 @@ class BM25Retriever:
             tokens = self.analyzer.many(s.text for s in table.segments)
         self._bm25 = self._new_model()
         if table.segments:
-            self._bm25.index(tokens, show_progress=False)
+            scores, vocab = _robertson_csc(tokens, self.k1, self.b)
+            self._bm25.scores = scores
+            self._bm25.vocab_dict = vocab
+            self._bm25.unique_token_ids_set = set(vocab.values())
+            self._bm25.nonoccurrence_array = None
 
     def segment_scores(self, query: str | list[str]) -> np.ndarray:
         """Okapi BM25 score of every segment (in `self.table` order) for the query."""
@@ -104,3 +108,40 @@ class BM25Retriever:
         if len(self.table):
             self._bm25 = bm25s.BM25.load(str(Path(path) / "bm25s"))
         return self
+
+
+def _robertson_csc(
+    tokens: list[list[str]], k1: float, b: float
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """bm25s's index (term-major CSC of idf x tf-part, `robertson` variant) built with numpy.
+
+    Same numbers as `bm25s.BM25(method="robertson").index(tokens)`: idf = ln((N - df + 0.5) /
+    (df + 0.5)) floored at 0, tf-part = tf / (tf + k1 (1 - b + b |d| / avgdl)); one sort replaces
+    bm25s's per-document Python counting, several times faster on large corpora.
+    """
+    vocab: dict[str, int] = {}
+    lengths = np.fromiter((len(d) for d in tokens), dtype=np.int64, count=len(tokens))
+    flat = np.fromiter(
+        (vocab.setdefault(t, len(vocab)) for d in tokens for t in d),
+        dtype=np.int64,
+        count=int(lengths.sum()),
+    )
+    n_docs, n_vocab = len(tokens), len(vocab)
+    doc = np.repeat(np.arange(n_docs, dtype=np.int64), lengths)
+    pairs, tf = np.unique(flat * n_docs + doc, return_counts=True)  # sorted: term, then doc
+    del flat, doc
+    term = pairs // n_docs
+    docs = pairs - term * n_docs
+    df = np.bincount(term, minlength=n_vocab)
+    idf = np.log(np.maximum((n_docs - df + 0.5) / (df + 0.5), 1.0))
+    avgdl = float(lengths.mean()) if n_docs else 1.0
+    tf = tf.astype(np.float64)
+    data = idf[term] * (tf / (k1 * (1 - b + b * lengths[docs] / avgdl) + tf))
+    indptr = np.concatenate(([0], np.cumsum(df))).astype(np.int64)
+    scores = {
+        "data": data,
+        "indices": docs.astype(np.int32),
+        "indptr": indptr,
+        "num_docs": n_docs,
+    }
+    return scores, vocab

@@ -94,3 +94,20 @@ def test_long_text_without_punctuation_is_cut() -> None:
     segs = segment_texts([("x", text)], max_chars=1000)
     assert len(segs) > 10 and all(len(s.text) <= 1000 for s in segs)
     assert all(text[s.start_char : s.end_char] == s.text for s in segs)
+
+
+def test_numpy_index_equals_bm25s_index(nerel_dev: Path) -> None:
+    # Our vectorised index builder against bm25s's own `index()` (robertson, float64).
+    import bm25s
+
+    retriever = BM25Retriever()
+    retriever.index(segment_texts(_nerel_texts(nerel_dev, 30)))
+    tokens = retriever.analyzer.many(s.text for s in retriever.table.segments)
+    model = bm25s.BM25(k1=1.5, b=0.75, method="robertson", dtype="float64")
+    model.index(tokens, show_progress=False)
+    for q in QUERIES[:4]:
+        terms = [t for t in retriever.analyzer(q) if t in model.vocab_dict]
+        if not terms:
+            continue
+        theirs = model.get_scores(terms) * 2.5  # bm25s robertson omits Okapi's (k1 + 1)
+        np.testing.assert_allclose(retriever.segment_scores(q), theirs, rtol=0, atol=1e-9)
