@@ -21,7 +21,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.rag.candidate import Candidate
-from dragon_bench.rag.registry import PipelineBusyError, PipelineRegistry, ServedPipeline
+from dragon_bench.rag.registry import (
+    LocalPipeline,
+    PipelineBusyError,
+    PipelineRegistry,
+    ServedPipeline,
+)
 from dragon_bench.rag.remote import RagReply, RemotePipelineError
 
 __all__ = [
@@ -166,16 +171,25 @@ def create_app(
     version: str | None = None,
     texts: int | None = None,
     timeout: float = 120.0,
-    workers: int = 8,
+    workers: int = 16,
 ) -> FastAPI:
     """The service over `registry`; a pipeline call longer than `timeout` seconds answers 504
     (the call itself is left to finish in its worker thread)."""
-    executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dragon-rag")
+
+    def new_executor() -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dragon-rag")
+
+    pool = [new_executor()]  # replaced after a shutdown, so the app can be started again
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        executor.shutdown(wait=False, cancel_futures=True)
+        old, pool[0] = pool[0], new_executor()
+        old.shutdown(wait=False, cancel_futures=True)
+
+    for served in registry.pipelines.values():
+        if isinstance(served, LocalPipeline):  # a request waiting for a busy pipeline gives up too
+            served.busy_timeout = min(served.busy_timeout, timeout)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -185,7 +199,6 @@ def create_app(
         "format. Pick a pipeline with `?pipeline=NAME` or a `pipeline` field.",
     )
     app.state.registry = registry
-    app.state.executor = executor
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
@@ -211,7 +224,7 @@ def create_app(
 
     async def call(name: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(executor, lambda: fn(*args, **kwargs))
+        future = loop.run_in_executor(pool[0], lambda: fn(*args, **kwargs))
         try:
             return await asyncio.wait_for(future, timeout)
         except TimeoutError as exc:

@@ -133,7 +133,7 @@ def _llm_app(llm_server: Any, tmp_path: Path, revision: Any, timeout: float = 30
 
     llm = LLMClient(llm_server.settings(None, max_retries=0, timeout=5.0))
     spec = PipelineSpec("llm-gen", config=PipelineConfig(generator="llm", run_id="llm-gen"))
-    registry = build_registry([spec], revision, llm=llm)
+    registry = build_registry([spec, "baseline"], revision, llm=llm)
     return TestClient(create_app(registry, timeout=timeout))
 
 
@@ -170,3 +170,8 @@ def test_slow_pipeline_answers_504_not_a_hang(
     r = client.post("/v1/rag", json={"query": {"qid": "0", "text": QUESTIONS[0]}})
     assert r.status_code == 504
     assert r.json()["error"] == "pipeline llm-gen did not answer within 0.5 s"
+    # the other pipeline still answers, and so does the slow one's next request (busy: 504 too)
+    ok = client.post("/v1/rag?pipeline=baseline", json={"query": QUESTIONS[0]})
+    assert ok.status_code == 200 and ok.json()["references"][0] == "11"
+    again = client.post("/v1/rag", json={"query": {"qid": "0", "text": QUESTIONS[0]}})
+    assert again.status_code == 504
