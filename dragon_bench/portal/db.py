@@ -7,12 +7,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from dragon_bench.errors import BadInputError
 
-__all__ = ["Database", "normalize_url", "migrate", "MIGRATIONS"]
+__all__ = ["Database", "normalize_url", "migrate", "load_models", "MIGRATIONS"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -87,8 +87,26 @@ class Database:
             self.read_engine.dispose()
 
 
+def load_models() -> MetaData:
+    """Import every `dragon_bench.portal.**.models` module and return the shared metadata."""
+    import importlib
+    import pkgutil
+
+    import dragon_bench.portal as package
+    from dragon_bench.portal.models import Base
+
+    for info in pkgutil.walk_packages(package.__path__, "dragon_bench.portal."):
+        if info.name.endswith(".models"):
+            importlib.import_module(info.name)
+    return Base.metadata
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision shipped in the package."""
+    """Bring the schema to every newest Alembic revision shipped in the package.
+
+    "heads", not "head": parts of the portal add their own branches from the base revision
+    (their tables are independent), and all of them are applied.
+    """
     from alembic import command
     from alembic.config import Config
 
@@ -96,5 +114,5 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.connect() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, "heads")
         conn.commit()

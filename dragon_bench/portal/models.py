@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, LargeBinary, String, Text
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = ["Base", "Token", "Submission", "ROLES", "STATES", "utcnow"]
@@ -72,3 +72,5 @@ class Submission(Base):
     reviewed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     token: Mapped[Token] = relationship(back_populates="submissions")
+
+    __table_args__ = (Index("ix_submissions_board", "state", "reviewed_at", "judge_score", "id"),)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,13 +50,19 @@ class RevisionCache:
         self._private: dict[str, PrivateIndex] = {}
         self._text_ids: dict[str, set[int]] = {}
         self._versions: list[str] | None = None
+        self._listed_at = 0.0
 
-    def versions(self, *, refresh: bool = False) -> list[str]:
-        """Published versions (public and private halves complete), oldest first."""
+    def versions(self, *, refresh: bool = False, max_age: float | None = None) -> list[str]:
+        """Published versions (public and private halves complete), oldest first.
+
+        Listed again when `refresh` is set or the last listing is older than `max_age` seconds.
+        """
         with self._lock:
-            if self._versions is None or refresh:
+            stale = max_age is not None and time.monotonic() - self._listed_at > max_age
+            if self._versions is None or refresh or stale:
                 private = set(self.hub.versions("private"))
                 self._versions = [v for v in self.hub.versions("public") if v in private]
+                self._listed_at = time.monotonic()
             return list(self._versions)
 
     def resolve(self, version: str | None) -> str:

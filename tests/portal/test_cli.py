@@ -45,3 +45,52 @@ def test_admin_create_token_prints_it_alone_and_it_works(live: Live) -> None:
     assert runner.invoke(app, ["admin", "revoke-token", str(tid), "--db", db]).exit_code == 0
     r = live.http.get("/api/v1/submissions", headers={"Authorization": f"Bearer {secret}"})
     assert r.status_code == 401
+
+
+def test_dragon_serve_runs_the_portal_and_refuses_default_secret_in_production(
+    hub, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    import httpx
+
+    from dragon_bench.portal.server import free_port
+
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "dragon_bench",
+        "serve",
+        "--hub",
+        hub.url,
+        "--db",
+        str(tmp_path / "served.db"),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=5)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+                assert time.monotonic() < deadline, "dragon serve did not answer"
+                time.sleep(0.3)
+        assert r.status_code == 200 and r.json()["versions"] == ["1.0.0", "1.1.0"]
+        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    from typer.testing import CliRunner
+
+    from dragon_bench.cli import app
+
+    env = {"DRAGON_PORTAL_ENVIRONMENT": "production"}
+    out = CliRunner().invoke(app, cmd[3:], env=env)
+    assert out.exit_code != 0 and "SECRET_KEY" in str(out.exception)

@@ -20,13 +20,13 @@ def test_migrations_match_models_and_are_idempotent(db_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from dragon_bench.portal.models import Base
+    from dragon_bench.portal.db import load_models
 
     db = Database(db_url)
     db.migrate()
     db.migrate()
     with db.engine.connect() as conn:
-        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        assert compare_metadata(MigrationContext.configure(conn), load_models()) == []
     db.dispose()
 
 
@@ -51,3 +51,22 @@ def test_client_library_loads_revision_from_portal(live: Live) -> None:
     load = pytest.importorskip("dragon_bench.client.load")
     rev = load.load_portal(live.url, "latest")
     assert rev.version == "1.1.0"
+
+
+def test_session_cookie_login_and_cross_origin_refusal(live: Live) -> None:
+    import httpx
+
+    with httpx.Client(base_url=live.url, timeout=30) as browserish:
+        r = browserish.post("/login", data={"token": live.tokens["admin"], "next": "/admin"})
+        assert r.status_code == 303 and r.headers["location"] == "/admin"
+        cookie = r.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie
+        assert live.tokens["admin"].lower() not in cookie  # the cookie names the token's hash only
+        assert browserish.get("/api/v1/admin/queue").status_code == 200
+        path = "/api/v1/admin/submissions/nope/approve"
+        assert browserish.post(path, headers={"Origin": "http://evil.example"}).status_code == 403
+        assert browserish.post(path, headers={"Origin": live.url}).status_code == 404
+        browserish.cookies.set("dragon_session", "f" * 64 + ".forged")
+        assert browserish.get("/api/v1/admin/queue").status_code == 401
+    r = httpx.post(f"{live.url}/login", data={"token": "drg_nope"})
+    assert r.status_code == 401

@@ -15,18 +15,19 @@ def _in_alembic() -> bool:
 
 
 def run_migrations() -> None:
-    from dragon_bench.portal.models import Base
+    from dragon_bench.portal.db import load_models
 
+    metadata = load_models()
     conn = context.config.attributes.get("connection")
     if conn is None:
         engine = create_engine(context.config.get_main_option("sqlalchemy.url") or "")
         with engine.connect() as own:
-            context.configure(connection=own, target_metadata=Base.metadata, render_as_batch=True)
+            context.configure(connection=own, target_metadata=metadata, render_as_batch=True)
             with context.begin_transaction():
                 context.run_migrations()
             own.commit()
         return
-    context.configure(connection=conn, target_metadata=Base.metadata, render_as_batch=True)
+    context.configure(connection=conn, target_metadata=metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
 

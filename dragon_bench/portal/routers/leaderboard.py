@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
@@ -18,7 +18,7 @@ from dragon_bench.portal.revisions import UnknownVersionError
 from dragon_bench.portal.schemas import LeaderboardPublic
 from dragon_bench.portal.service import approved_entries
 
-__all__ = ["router", "build_leaderboard"]
+__all__ = ["router", "build_leaderboard", "board_bytes"]
 
 router = APIRouter(prefix="/api/v1/leaderboard", tags=["leaderboard"])
 
@@ -46,12 +46,29 @@ def build_leaderboard(
     sort: str = "total",
     order: str | None = None,
 ) -> dict[str, Any]:
-    """The board for a selection; rows are recomputed only when approved results changed."""
-    versions = portal.revisions.versions(refresh=True)
+    """The board for a selection (shared: do not modify it); recomputed only when approved results change."""
+    return _cached(portal, version, mode, last_n, sort, order)[0]
+
+
+def board_bytes(portal: Portal, **selection: Any) -> bytes:
+    """The board serialised as JSON, cached like the board itself."""
+    return _cached(portal, **selection)[1]
+
+
+def _cached(
+    portal: Portal,
+    version: str | None = None,
+    mode: str = "version",
+    last_n: int = 3,
+    sort: str = "total",
+    order: str | None = None,
+) -> tuple[dict[str, Any], bytes]:
+    versions = portal.revisions.versions(max_age=2.0)
     key = (_stamp(portal), tuple(versions), version, mode, last_n, sort, order)
     cache = portal.board_cache
     if key in cache:
-        return copy.deepcopy(cache[key])
+        hit: tuple[dict[str, Any], bytes] = cache[key]
+        return hit
     entries = approved_entries(portal)
     if mode == "actual":
         window = versions[-max(1, last_n) :]
@@ -77,8 +94,8 @@ def build_leaderboard(
     }
     if len(cache) > 256:
         cache.clear()
-    cache[key] = board
-    return copy.deepcopy(board)
+    cache[key] = (board, json.dumps(board, ensure_ascii=False).encode("utf-8"))
+    return cache[key]  # type: ignore[no-any-return]
 
 
 @router.get("", response_model=LeaderboardPublic, summary="Leaderboard rows")
@@ -89,11 +106,11 @@ async def get_leaderboard(
     last_n: Annotated[int, Query(ge=1, le=100)] = 3,
     sort: Literal[lb.SORT_KEYS] = "total",  # type: ignore[valid-type]
     order: Literal["asc", "desc"] | None = None,
-) -> JSONResponse:
+) -> Response:
     data = await run_in_threadpool(
-        build_leaderboard, portal, version=version, mode=mode, last_n=last_n, sort=sort, order=order
+        board_bytes, portal, version=version, mode=mode, last_n=last_n, sort=sort, order=order
     )
-    return JSONResponse(data)
+    return Response(data, media_type="application/json")
 
 
 @router.get("/export.csv", summary="Leaderboard as CSV", response_class=Response)

@@ -20,9 +20,17 @@ from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, bl
 from dragon_bench.portal.service import get_visible, public_view, question_log
 from dragon_bench.types import QUESTION_TYPES
 
-__all__ = ["router", "render"]
+__all__ = ["router", "render", "NAV"]
 
 router = APIRouter(include_in_schema=False)
+
+# Header links: (path, label, page key, admin only). Routers that add pages (arena, grading)
+# append theirs here when imported, and pass `page=<key>` to `render` to mark it current.
+NAV: list[tuple[str, str, str, bool]] = [
+    ("/", "Leaderboard", "leaderboard", False),
+    ("/submit", "Submit", "submit", False),
+    ("/admin", "Admin", "admin", True),
+]
 
 
 def _fmt(value: Any) -> str:
@@ -49,6 +57,7 @@ def render(
         "caller": caller,
         "version": __version__,
         "fmt": _fmt,
+        "nav": NAV,
     }
     return portal.templates.TemplateResponse(
         request, template, {**base, **context}, status_code=status_code
