@@ -23,11 +23,24 @@ class Article:
     published_at: datetime | None
 
 
+_TRACKING = frozenset({"yclid", "fbclid", "gclid", "_openstat"})
+
+
+def _tracking(name: str) -> bool:
+    return name.startswith("utm_") or name in _TRACKING
+
+
 def normalize_url(url: str) -> str:
-    """Drop the fragment and lower-case scheme and host, so one article has one URL."""
+    """Lower-case scheme and host, drop the fragment and tracking parameters (utm_*, yclid,
+    fbclid, gclid, _openstat), so one article has one URL."""
     parts = urlsplit(url.strip())
     path = parts.path or "/"
-    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, parts.query, ""))
+    query = "&".join(
+        pair
+        for pair in parts.query.split("&")
+        if pair and not _tracking(pair.split("=", 1)[0].lower())
+    )
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, query, ""))
 
 
 def _parse_time(value: str | None) -> datetime | None:

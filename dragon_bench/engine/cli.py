@@ -44,7 +44,9 @@ def update_command(
     ),
     engine: str = typer.Option("local", "--engine", help="local or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address."),
-    workers: int = typer.Option(1, "--workers", help="Local processes (or Ray CPUs when local)."),
+    workers: int | None = typer.Option(
+        None, "--workers", help="Local processes (default 1); for a new local Ray, its CPUs."
+    ),
     every: str | None = typer.Option(None, "--every", help="Repeat every interval: 30m, 24h, 7d."),
     runs: int | None = typer.Option(None, "--runs", help="With --every: stop after N runs."),
     publish: str | None = typer.Option(None, "--publish", help="Publish to hf://ORG/NAME."),

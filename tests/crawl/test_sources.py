@@ -71,3 +71,4 @@ def test_normalize_url() -> None:
     assert normalize_url("HTTPS://Lenta.RU/news/1#top") == "https://lenta.ru/news/1"
     assert normalize_url("http://a.ru") == "http://a.ru/"
     assert normalize_url("http://a.ru/x?id=2") == "http://a.ru/x?id=2"
+    assert normalize_url("http://a.ru/x?utm_source=rss&id=2&yclid=9") == "http://a.ru/x?id=2"
