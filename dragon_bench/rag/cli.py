@@ -145,6 +145,41 @@ def validate_command(
         raise typer.Exit(2)
 
 
+@rag_app.command("ask")
+def ask_command(
+    url: str = typer.Argument(..., help="A RAG service (dragon rag-serve or any /v1/rag server)."),
+    question: str = typer.Argument(..., help="The question."),
+    pipeline: str | None = typer.Option(None, help="One of the service's pipelines."),
+    qid: str = typer.Option("", help="Topic id sent with the question."),
+    timeout: float = typer.Option(60.0, help="Seconds to wait for the answer."),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Ask a served pipeline one question; print the TREC RAG 2024 answer with its citations."""
+    from dragon_bench.output import emit, stdout
+    from dragon_bench.rag.remote import RemotePipeline
+
+    with RemotePipeline(url, pipeline=pipeline, timeout=timeout) as remote:
+        reply = remote.rag(question, qid=qid)
+
+    def table(trec: dict[str, Any]) -> None:
+        stdout.print(
+            f"{reply.pipeline or 'default pipeline'} ({trec['run_id']}), "
+            f"{reply.elapsed:.2f} s: {trec['topic']}",
+            markup=False,
+        )
+        segments = reply.cited_segments()
+        for s in trec["answer"]:
+            cited = [trec["references"][c] for c in s["citations"]]
+            stdout.print(f"  {s['text']}  [{', '.join(cited)}]", markup=False)
+        for docid in dict.fromkeys(
+            d for s in trec["answer"] for d in (trec["references"][c] for c in s["citations"])
+        ):
+            text = " ".join(segments.get(docid, "").split())
+            stdout.print(f"    {docid}: {text[:150]}", markup=False)
+
+    emit(reply.trec, fmt, table)
+
+
 def register(app: typer.Typer) -> None:
     app.command("rag-serve")(serve_command)
     app.add_typer(rag_app, name="rag")

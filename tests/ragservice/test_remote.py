@@ -3,6 +3,7 @@ another's pipelines over loopback, with timeouts and unreachable services."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -102,6 +103,22 @@ def test_concurrent_requests_to_two_pipelines(server: RagServer) -> None:
     for name in ("baseline", "short"):
         same = [a for n, a in answers if n == name]
         assert len(same) == 8 and all(a == same[0] for a in same)
+
+
+def test_dragon_rag_ask(server: RagServer) -> None:
+    from typer.testing import CliRunner
+
+    from dragon_bench.cli import app
+
+    runner = CliRunner()
+    args = ["rag", "ask", server.url, QUESTIONS[1], "--pipeline", "short", "--qid", "1"]
+    result = runner.invoke(app, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    trec = json.loads(result.stdout)
+    assert trec["run_id"] == "short" and trec["references"] == ["42"] and "dragon" not in trec
+    table = runner.invoke(app, args)
+    assert table.exit_code == 0 and "Зенит  [42]" in table.stdout
+    assert "42: Футбольный клуб «Зенит»" in table.stdout
 
 
 def test_remote_errors_name_the_pipeline(server: RagServer) -> None:
