@@ -30,6 +30,8 @@ ROUTERS = [
     "dragon_bench.portal.routers.submissions",
     "dragon_bench.portal.routers.leaderboard",
     "dragon_bench.portal.routers.admin",
+    "dragon_bench.portal.routers.arena",
+    "dragon_bench.portal.routers.grading",
     "dragon_bench.portal.routers.pages",
 ]
 

@@ -32,6 +32,11 @@ class PortalSettings(BaseSettings):
     judge: Literal["none", "external", "builtin"] = "external"
     ci_resamples: int = 1000
     title: str = "dragon-bench leaderboard"
+    # Arena: pipelines as `[NAME=]baseline|URL|config file` specs (JSON list in the environment),
+    # the seconds each answer may take, and battles plus votes a voter may make a minute.
+    arena_pipelines: list[str] = []
+    arena_timeout: float = 30.0
+    arena_rate_per_minute: int = 30
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> PortalSettings:

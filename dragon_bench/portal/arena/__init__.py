@@ -1,0 +1,1 @@
+"""The blind pairwise arena and human grading of the portal (ratings, battles, grading)."""

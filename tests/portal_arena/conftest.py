@@ -1,0 +1,118 @@
+"""Arena fixtures: a live portal over the portal tests' tiny hub with in-process pipelines."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from dragon_bench.hub import Hub
+from dragon_bench.portal.arena.battles import Arena
+from dragon_bench.portal.arena.service import set_arena
+from dragon_bench.portal.server import PortalServer
+from dragon_bench.portal.settings import PortalSettings
+from dragon_bench.rag.answer import AnswerSentence, RagAnswer
+from dragon_bench.rag.candidate import Candidate
+from dragon_bench.rag.remote import RagReply
+from tests.portal.conftest import write_hub
+from tests.portal.reference import ReferenceEvaluator
+
+
+@dataclass
+class Fixed:
+    """A deterministic pipeline: always the same answer citing one segment (or slow, or broken)."""
+
+    name: str
+    delay: float = 0.0
+    broken: bool = False
+    calls: list[str] = field(default_factory=list)
+
+    def rag(self, query: str, *, qid: str = "") -> RagReply:
+        self.calls.append(query)
+        if self.delay:
+            time.sleep(self.delay)
+        if self.broken:
+            raise RuntimeError(f"{self.name} is down")
+        cand = Candidate("41", 1.0, f"segment cited by {self.name}")
+        answer = RagAnswer(
+            qid,
+            query,
+            ("41",),
+            ("41",),
+            (AnswerSentence(f"{self.name} says hello.", (0,)),),
+            f"{self.name} says hello.",
+            run_id=self.name,
+        )
+        return RagReply(self.name, answer.to_trec(), answer, (cand,))
+
+
+@dataclass
+class ArenaLive:
+    server: PortalServer
+    http: httpx.Client
+    tokens: dict[str, str]
+    pipelines: dict[str, Fixed]
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    @property
+    def portal(self) -> Any:
+        return self.server.portal
+
+    def auth(self, role: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[role]}"}
+
+    def token(self, role: str, name: str) -> str:
+        from dragon_bench.portal.tokens import create_token
+
+        with self.portal.db.session() as s:
+            return create_token(s, role=role, name=name)[1]
+
+
+@pytest.fixture
+def arena_hub(tmp_path: Path) -> Hub:
+    return write_hub(tmp_path / "hub")
+
+
+@pytest.fixture
+def make_arena(arena_hub: Hub, tmp_path: Path) -> Iterator[Callable[..., ArenaLive]]:
+    started: list[ArenaLive] = []
+
+    def make(
+        pipelines: dict[str, Fixed] | None = None, timeout: float = 5.0, **kw: Any
+    ) -> ArenaLive:
+        settings = PortalSettings(
+            hub=arena_hub.url,
+            db=f"sqlite:///{tmp_path / f'portal{len(started)}.db'}",
+            worker_poll_seconds=0.05,
+            ci_resamples=100,
+            **kw,
+        )
+        server = PortalServer(settings, evaluator=ReferenceEvaluator(arena_hub)).start()
+        pipes = pipelines if pipelines is not None else {n: Fixed(n) for n in ("alpha", "beta")}
+        set_arena(server.portal, Arena(pipes, timeout=timeout, seed=1))
+        live = ArenaLive(server, httpx.Client(base_url=server.url, timeout=30), {}, pipes)
+        for role in ("participant", "admin"):
+            live.tokens[role] = live.token(role, f"{role}-user")
+        started.append(live)
+        return live
+
+    yield make
+    for live in started:
+        live.http.close()
+        live.server.stop()
+
+
+@pytest.fixture
+def arena_live(make_arena: Callable[..., ArenaLive]) -> ArenaLive:
+    return make_arena()
+
+
+__all__ = ["Fixed", "ArenaLive"]
