@@ -137,6 +137,8 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     store = SnapshotStore(config.store)
     report: dict[str, Any] = {"version": None, "hub": config.hub, **engine.describe()}
     _repair(hub, journal, log)
+    if journal.status == "building" and journal.version in _complete_versions(hub):
+        journal.save(status="built")  # killed after the write, before the journal said so
     if journal.status == "built" and journal.version:
         log(f"resuming: revision {journal.version} was built; publishing it")
         report["resumed"] = journal.version

@@ -297,3 +297,30 @@ def test_llm_questions_are_phrased_on_the_engine_then_selected_from_the_cache(
     # Every call was made by the parallel warm-up; the sequential selection read the cache.
     prompts = [json.dumps(r["messages"], ensure_ascii=False) for r in llm_server.requests]
     assert len(prompts) == len(set(prompts)) >= len(questions)
+
+
+def test_killed_after_the_write_still_publishes_on_rerun(
+    news_server: NewsServer,
+    tmp_path: Path,
+    base_cache: Path,
+    fake_hf: FakeHub,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hub_path = make_base_hub(tmp_path / "hub", base_cache)
+    config = config_for(tmp_path, hub_path, serve_demo(news_server))
+    config.publish, config.publish_token, config.publish_endpoint = "hf://d/n", "t", fake_hf.url
+    real = Journal.save
+
+    def die_on_built(self: Journal, **changes: Any) -> None:
+        if changes.get("status") == "built":
+            raise KeyboardInterrupt  # the revision is written; the journal never learns it
+        real(self, **changes)
+
+    monkeypatch.setattr(Journal, "save", die_on_built)
+    with pytest.raises(KeyboardInterrupt):
+        run_update(config)
+    monkeypatch.undo()
+    assert Hub(str(hub_path)).versions() == ["1.0.0", "1.1.0"] and not fake_hf.repos
+    report = run_update(config)
+    assert report["resumed"] == "1.1.0" and report["version"] is None
+    assert set(fake_hf.repos["d/n-texts"].tags) == {"1.1.0"}
