@@ -54,12 +54,6 @@ def dedup(
     return kept
 
 
-def _extract_chunk(docs: list[Document], backend: str = "natasha") -> list[Triple]:
-    from dragon_bench.kg import extract_triples
-
-    return list(extract_triples(docs, backend=backend))
-
-
 def extract(
     documents: Sequence[Document], backend: str, llm: Any, *, workers: int = 1
 ) -> list[Triple]:
@@ -72,17 +66,9 @@ def extract(
             "triplet extraction (dragon_bench.kg.extract_triples) is not available; "
             "pass precomputed triples (--triples)"
         ) from exc
-    docs = list(documents)
-    if workers > 1 and backend != "llm" and len(docs) > workers:
-        from functools import partial
-
-        from dragon_bench.corpus.parallel import map_chunks
-
-        size = max(1, len(docs) // (workers * 4))
-        chunks = [docs[i : i + size] for i in range(0, len(docs), size)]
-        fn = partial(_extract_chunk, backend=backend)
-        return [t for part in map_chunks(fn, chunks, workers) for t in part]
-    return list(extract_triples(docs, backend=backend, llm=llm))
+    if backend == "llm":
+        return list(extract_triples(list(documents), backend=backend, llm=llm))
+    return list(extract_triples(list(documents), backend=backend, workers=max(1, workers)))
 
 
 def _check_ids(documents: Iterable[Document]) -> list[Document]:
