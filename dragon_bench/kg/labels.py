@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dragon_bench.kg.mentions import Mention, Sentence
-from dragon_bench.kg.relations import Link
+from dragon_bench.kg.relations import Link, anchor
 
 __all__ = ["Labelled", "label_link", "nerel_type", "TYPE_RELATIONS"]
 
@@ -76,6 +76,17 @@ def _role(sent: Sentence, m: Mention, top: int) -> int:
     return i
 
 
+def _governs(sent: Sentence, a: Mention, b: Mention) -> bool:
+    """Whether `a`'s head (or the token it stands in apposition to) is an ancestor of `b`'s head."""
+    targets = {a.head, anchor(sent, a.head)}
+    i, steps = sent.tokens[b.head].head, 0
+    while i >= 0 and steps < 60:
+        if i in targets:
+            return True
+        i, steps = sent.tokens[i].head, steps + 1
+    return False
+
+
 def label_link(sent: Sentence, link: Link) -> Labelled:
     """Subject, relation and object of a link; predicate links keep the verb lemma and preposition."""
     typed = _by_types(link.a, link.b)
@@ -91,5 +102,9 @@ def label_link(sent: Sentence, link: Link) -> Labelled:
         relation = f"{top.lemma} {prep}".strip()
         return Labelled(subj, relation, obj, nerel)
     if typed is not None:
-        return Labelled(typed[0], typed[2], typed[1], nerel)
+        subj, obj = typed[0], typed[1]
+        if subj.type == obj.type and link.kind in ("direct", "chain") and _governs(sent, obj, subj):
+            # "провинция Канады", "отдел компании": the governing noun is the part, the subject
+            subj, obj = obj, subj
+        return Labelled(subj, typed[2], obj, nerel)
     return Labelled(link.a, "связан с", link.b, "")

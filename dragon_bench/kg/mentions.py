@@ -159,6 +159,7 @@ OPTIONS = {
     "place_adj": True,
     "date_events": False,
     "place_events": False,
+    "org_nouns": True,
 }
 
 
@@ -171,6 +172,8 @@ def _token_type(sent: Sentence, tok: Token) -> str | None:
             return "PROFESSION"
         if lemma in lx.NATIONALITIES:
             return "NATIONALITY"
+        if OPTIONS["org_nouns"] and lemma in lx.ORGANIZATION_NOUNS:
+            return "ORGANIZATION"
         if lemma in lx.DISEASES:
             return "DISEASE"
         if lemma in lx.CRIMES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragon_bench.kg.lexicon import PLACE_NOUNS
 from dragon_bench.kg.mentions import Mention, Sentence
 from dragon_bench.kg.pipeline import NatashaPipeline
 
@@ -33,17 +34,26 @@ def normal_forms(
             out[m] = m.text
         else:
             tok = toks[0]
-            out[m] = tok.lemma if tok.pos != "PROPN" else tok.lemma.capitalize()
+            if tok.pos == "ADJ" and m.type == "LOCATION":
+                out[m] = PLACE_NOUNS.get(tok.lemma, tok.lemma)
+            else:
+                out[m] = tok.lemma if tok.pos != "PROPN" else tok.lemma.capitalize()
     return out
 
 
 def resolve_people(names: dict[Mention, str]) -> dict[Mention, str]:
-    """Replace a one-word person name ("Обама") by the document's fuller name ending in it."""
+    """Replace a one-word person name ("Обама", "Габриэл") by the document's fuller name that
+    ends (or, failing that, starts) with it."""
     full: dict[str, str] = {}
+    first: dict[str, set[str]] = {}
     for m, name in names.items():
         words = name.split()
         if m.type == "PERSON" and len(words) > 1:
             full.setdefault(words[-1].lower(), name)
+            first.setdefault(words[0].lower(), set()).add(name)
+    for word, fulls in first.items():
+        if len(fulls) == 1 and word not in full:
+            full[word] = next(iter(fulls))
     out = dict(names)
     for m, name in names.items():
         if m.type == "PERSON" and len(name.split()) == 1:

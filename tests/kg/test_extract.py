@@ -61,3 +61,20 @@ def test_workers_give_the_same_triples(triples) -> None:  # type: ignore[no-unty
     )
     docs = [DOC, other, DOC, other]
     assert extract_triples(docs, workers=2) == extract_triples(docs)
+
+
+def test_place_adjectives_names_and_containment() -> None:
+    doc = Document(
+        id="d3",
+        title="Стрельба",
+        text=(
+            "Стрельба произошла в канадской провинции Новая Шотландия. "
+            "Задержан 51-летний Габриэл Уортман. Габриэл совершил поджог."
+        ),
+    )
+    facts = {(t.subject, t.relation, t.object) for t in extract_triples([doc])}
+    # the adjective stands for its country; the province is in the country, not the reverse
+    assert ("Новая Шотландия", "расположен в", "Канада") in facts
+    assert ("Канада", "расположен в", "Новая Шотландия") not in facts
+    # a first name alone resolves to the one full name of the document
+    assert ("Габриэл Уортман", "совершить", "поджог") in facts
