@@ -72,6 +72,25 @@ _EXAMPLE_REPLY = {
     ]
 }  # fmt: skip
 
+_EXAMPLE_TEXT_2 = (
+    "В 2019 году компания «Яндекс» купила стартап Edadeal за 1,5 млрд рублей. "
+    "Основатель стартапа, 34-летний Игорь Бенцианов, остался в команде."
+)
+_EXAMPLE_REPLY_2 = {
+    "triplets": [
+        {"subject": "Яндекс", "subject_type": "ORGANIZATION", "relation": "купила",
+         "object": "Edadeal", "object_type": "ORGANIZATION"},
+        {"subject": "Edadeal", "subject_type": "ORGANIZATION", "relation": "куплен за",
+         "object": "1,5 млрд рублей", "object_type": "MONEY"},
+        {"subject": "Edadeal", "subject_type": "ORGANIZATION", "relation": "куплен в",
+         "object": "2019 году", "object_type": "DATE"},
+        {"subject": "Игорь Бенцианов", "subject_type": "PERSON", "relation": "основал",
+         "object": "Edadeal", "object_type": "ORGANIZATION"},
+        {"subject": "Игорь Бенцианов", "subject_type": "PERSON", "relation": "возраст",
+         "object": "34-летний", "object_type": "AGE"},
+    ]
+}  # fmt: skip
+
 _INSTRUCTION = (
     "Выпиши из текста все факты в виде триплетов (субъект, отношение, объект).\n"
     "Правила: субъект и объект — именованные сущности, даты, суммы, возрасты, должности или "
@@ -90,11 +109,13 @@ _REFINE = (
 
 
 def extraction_messages(text: str) -> list[dict[str, str]]:
-    """The few-shot conversation of call 1 (Russian prompt, one worked example)."""
+    """The few-shot conversation of call 1 (Russian prompt, two worked examples)."""
     return [
         {"role": "system", "content": SYSTEM},
         {"role": "user", "content": f"{_INSTRUCTION}\n\nТекст:\n{_EXAMPLE_TEXT}"},
         {"role": "assistant", "content": json.dumps(_EXAMPLE_REPLY, ensure_ascii=False)},
+        {"role": "user", "content": f"{_INSTRUCTION}\n\nТекст:\n{_EXAMPLE_TEXT_2}"},
+        {"role": "assistant", "content": json.dumps(_EXAMPLE_REPLY_2, ensure_ascii=False)},
         {"role": "user", "content": f"{_INSTRUCTION}\n\nТекст:\n{text}"},
     ]
 

@@ -89,3 +89,36 @@ def test_locate_prefers_exact_then_stems() -> None:
     assert locate("Путин", text) == (0, 5)
     assert locate("Владимир Путин", text) == (28, 44)
     assert locate("Медведев", text) is None
+
+
+def test_score_with_the_llm_backend(llm_server, nerel_dev: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The scorer runs the llm backend on gold documents and the baseline from natasha."""
+    from dragon_bench.kg.nerel import read_gold_folder
+    from dragon_bench.kg.score import score_against_gold
+
+    gold = read_gold_folder(nerel_dev)[0]
+    text = gold.document.full_text
+    # a gold relation whose two names each occur once, so the reply can be located unambiguously
+    rel = next(
+        r
+        for r in gold.relations
+        if text.count(gold.entities[r.arg1].text) == 1
+        and text.count(gold.entities[r.arg2].text) == 1
+    )
+    a, b = gold.entities[rel.arg1], gold.entities[rel.arg2]
+
+    def script(request: dict[str, Any]) -> str:
+        if "Триплеты:" in _last_user(request):
+            return '{"relations": {}}'
+        return json.dumps(
+            {"triplets": [{"subject": a.text, "relation": "r", "object": b.text}]},
+            ensure_ascii=False,
+        )
+
+    llm_server.reply = script
+    report = score_against_gold(
+        nerel_dev, "llm", llm=LLMClient(llm_server.settings(tmp_path)), limit=1
+    )
+    assert report["backend"] == "llm" and report["triples"] == 1
+    assert report["precision"] == 1.0  # the one pair is a gold pair
+    assert report["cooccurrence"]["predicted"] > 0
