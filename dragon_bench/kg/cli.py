@@ -143,5 +143,21 @@ def novelty_cmd(
     emit({"triples": len(items), "fresh": len(fresh), "known": len(known), "out": str(out)}, fmt)
 
 
+@kg_app.command("nerel-kb")
+def nerel_kb_cmd(
+    gold: Path = typer.Option(..., "--gold", help="A NEREL folder of brat .txt/.ann files."),
+    out: Path = typer.Option(..., "--out", help="Knowledge-base file to write (JSON lines)."),
+    fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Make a local knowledge base from NEREL's Wikidata links (N lines) and gold relations."""
+    from dragon_bench.kg.nerel import read_gold_folder
+    from dragon_bench.kg.novelty import nerel_kb_rows, write_kb_rows
+
+    rows = nerel_kb_rows(read_gold_folder(gold))
+    write_kb_rows(rows, out)
+    facts = sum(1 for r in rows if "subject" in r)
+    emit({"entities": len(rows) - facts, "facts": facts, "out": str(out)}, fmt)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(kg_app, name="kg")

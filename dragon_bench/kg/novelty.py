@@ -19,9 +19,17 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.kg.nerel import GoldDocument
 from dragon_bench.types import Triple
 
-__all__ = ["NoveltyFilter", "LocalKnowledgeBase", "normalise_label", "MATCH_MODES"]
+__all__ = [
+    "NoveltyFilter",
+    "LocalKnowledgeBase",
+    "normalise_label",
+    "MATCH_MODES",
+    "nerel_kb_rows",
+    "write_kb_rows",
+]
 
 MATCH_MODES = ("pair", "fact")
 _PUNCT = re.compile(r"[\"'«»„“”()\[\].,;:!?]+")
@@ -172,3 +180,45 @@ class LocalKnowledgeBase(NoveltyFilter):
 
     def __len__(self) -> int:
         return len(self.pairs)
+
+
+def nerel_kb_rows(gold: Iterable[GoldDocument]) -> list[dict[str, object]]:
+    """Knowledge-base rows (the JSON-lines format above) from NEREL's Wikidata links: one entity
+    row per linked item (its N-line name and mention texts as labels) and one fact row per
+    gold relation whose two arguments are linked to different items."""
+    labels: dict[str, set[str]] = {}
+    facts: set[tuple[str, str, str]] = set()
+    for g in gold:
+        qid = {n.entity: n.wikidata for n in g.links if n.wikidata and n.entity in g.entities}
+        for n in g.links:
+            if n.wikidata and n.entity in g.entities:
+                names = labels.setdefault(n.wikidata, set())
+                names.add(g.entities[n.entity].text)
+                if n.name:
+                    names.add(n.name)
+        for r in g.relations:
+            a, b = qid.get(r.arg1), qid.get(r.arg2)
+            if a and b and a != b:
+                facts.add((a, r.type, b))
+    rows: list[dict[str, object]] = [
+        {"id": q, "labels": sorted(v)} for q, v in sorted(labels.items())
+    ]
+    rows += [{"subject": s, "relation": r, "object": o} for s, r, o in sorted(facts)]
+    return rows
+
+
+def write_kb_rows(rows: Iterable[dict[str, object]], path: Path | str) -> int:
+    """Write knowledge-base rows as JSON lines atomically; returns the number of rows."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".jsonl")
+    count = 0
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            count += 1
+    os.replace(tmp, path)
+    return count

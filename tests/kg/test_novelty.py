@@ -107,3 +107,22 @@ def test_nerel_wikidata_links_half_known(nerel_dev: Path, tmp_path: Path) -> Non
     assert 0 < sum(mask) < len(mask)
     in_half = [m for (i, *_), m in zip(linked, mask, strict=True) if i in half]
     assert all(in_half)  # every fact of the base's own half is known
+
+
+def test_nerel_kb_rows_round_trip(nerel_dev: Path, tmp_path: Path) -> None:
+    from dragon_bench.kg.novelty import nerel_kb_rows, write_kb_rows
+
+    gold = read_gold_folder(nerel_dev)
+    path = tmp_path / "kb.jsonl"
+    rows = nerel_kb_rows(gold[:10])
+    assert write_kb_rows(rows, path) == len(rows)
+    kb = LocalKnowledgeBase(path)
+    facts = [r for r in rows if "subject" in r]
+    assert facts and len(kb) == len({frozenset((r["subject"], r["object"])) for r in facts})
+    # the KB from documents 0-9 knows a linked fact of document 0 named as in the text
+    g = gold[0]
+    qid = {n.entity: n.wikidata for n in g.links if n.wikidata}
+    r = next(
+        r for r in g.relations if qid.get(r.arg1) and qid.get(r.arg2) and qid[r.arg1] != qid[r.arg2]
+    )
+    assert kb.split([_t(g.entities[r.arg1].text, "x", g.entities[r.arg2].text)])[1]
