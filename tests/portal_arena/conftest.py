@@ -86,11 +86,14 @@ def make_arena(arena_hub: Hub, tmp_path: Path) -> Iterator[Callable[..., ArenaLi
     started: list[ArenaLive] = []
 
     def make(
-        pipelines: dict[str, Fixed] | None = None, timeout: float = 5.0, **kw: Any
+        pipelines: dict[str, Fixed] | None = None,
+        timeout: float = 5.0,
+        db: str | None = None,
+        **kw: Any,
     ) -> ArenaLive:
         settings = PortalSettings(
             hub=arena_hub.url,
-            db=f"sqlite:///{tmp_path / f'portal{len(started)}.db'}",
+            db=db or f"sqlite:///{tmp_path / f'portal{len(started)}.db'}",
             worker_poll_seconds=0.05,
             ci_resamples=100,
             **kw,

@@ -243,3 +243,17 @@ def test_grading_labels_truthfulness_and_agreement(arena_live: ArenaLive) -> Non
     )
     items = arena_live.http.get("/api/v1/grading").json()["items"]
     assert items[0]["submit_id"] == sid and items[0]["human_truthfulness"] == 0.125
+
+
+def test_battle_and_single_vote_on_postgres(
+    make_arena: Callable[..., ArenaLive], request: Any
+) -> None:
+    url = request.getfixturevalue("postgres_url")
+    live = make_arena(db=url)
+    b = _battle(live, question="Где гуляли?")
+    vote = f"/api/v1/arena/battles/{b['battle_id']}/vote"
+    body = {"answer": "both_bad", "evidence": "a"}
+    assert live.http.post(vote, json=body, headers=live.auth("participant")).status_code == 200
+    assert live.http.post(vote, json=body, headers=live.auth("participant")).status_code == 409
+    board = live.http.get("/api/v1/arena/leaderboard").json()
+    assert board["votes"] >= 1

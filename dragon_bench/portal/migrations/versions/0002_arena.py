@@ -1,7 +1,7 @@
 """Arena battles (the vote log) and human grading labels.
 
 Revision ID: 0002_arena
-Revises: 0001
+Revises: 0002_board_index
 Create Date: 2026-11-30
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0002_arena"
-down_revision = "0001"
+down_revision = "0002_board_index"
 branch_labels = None
 depends_on = None
 
