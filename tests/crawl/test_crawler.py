@@ -192,3 +192,25 @@ def test_windows_1251_pages_are_decoded(news_server: NewsServer) -> None:
     result, _ = crawl([Source("s", (u("/f.xml"),), rate_limit=200)], options=FAST)
     [doc] = result.documents
     assert doc.title == "Мост через Обь" and doc.text == "\n".join(PARAS[1])
+
+
+def test_robots_crawl_delay_slows_the_host_down(news_server: NewsServer) -> None:
+    import asyncio
+
+    from dragon_bench.crawl.fetch import Fetcher
+
+    news_server.route(
+        "/robots.txt",
+        "User-agent: dragon-bench\nCrawl-delay: 3\nDisallow: /secret\n",
+        content_type="text/plain",
+    )
+
+    async def go() -> tuple[bool, bool, float]:
+        async with Fetcher(default_rate=100) as fetcher:
+            ok = await fetcher.allowed(news_server.url("/news/1"))
+            secret = await fetcher.allowed(news_server.url("/secret/2"))
+            return ok, secret, fetcher._limiter(news_server.base).interval
+
+    ok, secret, interval = asyncio.run(go())
+    assert ok and not secret
+    assert interval == 3.0  # the robots.txt delay wins over 100 requests a second
