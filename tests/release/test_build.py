@@ -171,3 +171,12 @@ def test_build_with_llm_questions_records_the_model(tmp_path: Path, llm_server) 
     assert manifest["llm_model"] == "test-model" and manifest["question_backend"] == "llm"
     qa = hub.read_table("private", version, "qa").to_pylist()
     assert qa and all(q["question"].startswith("Вопрос по фактам") for q in qa)
+
+
+def test_build_on_an_fsspec_url() -> None:
+    import uuid
+
+    hub = Hub(f"memory://dragon-{uuid.uuid4().hex[:8]}")
+    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2) == "1.0.0"
+    assert hub.versions() == ["1.0.0"] and hub.versions("private") == ["1.0.0"]
+    assert len(hub.read_table("public", "1.0.0", "texts")) == len(DOCS)
