@@ -125,7 +125,7 @@ def find_links(sent: Sentence, mentions: list[Mention]) -> list[Link]:
     for x in range(len(mentions)):
         for y in range(x + 1, len(mentions)):
             a, b = mentions[x], mentions[y]
-            if a.head == b.head:
+            if a.head == b.head or abs(a.head - b.head) > MAX_DISTANCE:
                 continue
             link = _link(sent, a, b, heads)
             if link is not None and allowed(link):
@@ -135,7 +135,7 @@ def find_links(sent: Sentence, mentions: list[Mention]) -> list[Link]:
         for link in list(found.values()):
             for old, other in ((link.a, link.b), (link.b, link.a)):
                 for new in conj.get(old.head, ()):
-                    if new.head == other.head:
+                    if new.head == other.head or abs(new.head - other.head) > MAX_DISTANCE:
                         continue
                     key = (min(new.head, other.head), max(new.head, other.head))
                     pair = (new, other) if new.head < other.head else (other, new)
@@ -145,6 +145,10 @@ def find_links(sent: Sentence, mentions: list[Mention]) -> list[Link]:
 
 
 OPTIONS = {"conj": True, "deny": True}
+
+# Heads further apart than this many tokens are never linked: it bounds the work on run-on
+# "sentences" (lists, tables) and costs no measurable recall on NEREL.
+MAX_DISTANCE = 40
 
 # (kind, type, type) classes whose precision on NEREL train is below 0.2: adding pairs of lower
 # precision than F1/2 lowers F1, so these are not extracted.

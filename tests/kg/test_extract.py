@@ -78,3 +78,12 @@ def test_place_adjectives_names_and_containment() -> None:
     assert ("Канада", "расположен в", "Новая Шотландия") not in facts
     # a first name alone resolves to the one full name of the document
     assert ("Габриэл Уортман", "совершить", "поджог") in facts
+
+
+def test_run_on_text_is_bounded() -> None:
+    # 150 repetitions, no full stop: one "sentence" of 600 tokens and 450 mentions; pairs are
+    # only tried within MAX_DISTANCE tokens, so the output grows linearly, not quadratically.
+    doc = Document(id="r", text="Президент России Владимир Путин " * 150)
+    triples = extract_triples([doc])
+    assert 0 < len(triples) < 150 * 100  # all pairs of 450 mentions would be ~100,000
+    assert extract_triples([Document(id="e", text="")]) == []
