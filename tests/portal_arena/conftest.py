@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.rag.answer import AnswerSentence, RagAnswer
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.remote import RagReply
-from tests.portal.conftest import write_hub
+from tests.portal.conftest import results, write_hub
 from tests.portal.reference import ReferenceEvaluator
 
 
@@ -30,6 +31,7 @@ class Fixed:
     name: str
     delay: float = 0.0
     broken: bool = False
+    text: str = ""
     calls: list[str] = field(default_factory=list)
 
     def rag(self, query: str, *, qid: str = "") -> RagReply:
@@ -38,14 +40,14 @@ class Fixed:
             time.sleep(self.delay)
         if self.broken:
             raise RuntimeError(f"{self.name} is down")
-        cand = Candidate("41", 1.0, f"segment cited by {self.name}")
+        cand = Candidate("41", 1.0, f"segment cited by {self.text or self.name}")
         answer = RagAnswer(
             qid,
             query,
             ("41",),
             ("41",),
-            (AnswerSentence(f"{self.name} says hello.", (0,)),),
-            f"{self.name} says hello.",
+            (AnswerSentence(self.text or f"{self.name} says hello.", (0,)),),
+            self.text or f"{self.name} says hello.",
             run_id=self.name,
         )
         return RagReply(self.name, answer.to_trec(), answer, (cand,))
@@ -74,6 +76,42 @@ class ArenaLive:
 
         with self.portal.db.session() as s:
             return create_token(s, role=role, name=name)[1]
+
+
+def graded_submission(live: ArenaLive) -> str:
+    data = {
+        "config": json.dumps({"model_name": "model-g", "user_guid": "g", "is_auto": False}),
+        "submit_id": "g1",
+        "version": "1.1.0",
+        "token": live.tokens["participant"],
+        "filename": "results.json",
+    }
+    body = json.dumps(results(3, 2)).encode()
+    r = live.http.post(
+        "/submit/create", data=data, files={"file": ("results.json", body, "application/json")}
+    )
+    assert r.status_code == 200, r.text
+    for _ in range(600):
+        s = live.http.get("/api/v1/submissions/g1", headers=live.auth("admin")).json()
+        if s["state"] == "evaluated":
+            break
+        time.sleep(0.05)
+    # An external judge's per-question verdicts (CRAG labels) next to its score.
+    verdicts = {
+        "score": 0.5,
+        "per_question": {"0": "accurate", "1": "accurate", "2": "incorrect", "3": "missing"},
+    }
+    r = live.http.post(
+        "/submit/add_judge_results",
+        data={
+            "token": live.tokens["admin"],
+            "submit_id": "g1",
+            "version": "1.1.0",
+            "judge_results": json.dumps(verdicts),
+        },
+    )
+    assert r.status_code == 200, r.text
+    return "g1"
 
 
 @pytest.fixture
@@ -118,4 +156,4 @@ def arena_live(make_arena: Callable[..., ArenaLive]) -> ArenaLive:
     return make_arena()
 
 
-__all__ = ["Fixed", "ArenaLive"]
+__all__ = ["Fixed", "ArenaLive", "graded_submission"]

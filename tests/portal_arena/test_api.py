@@ -6,8 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.portal.conftest import results
-from tests.portal_arena.conftest import ArenaLive, Fixed
+from tests.portal_arena.conftest import ArenaLive, Fixed, graded_submission
 
 
 def _battle(live: ArenaLive, role: str = "participant", **body: Any) -> dict[str, Any]:
@@ -149,46 +148,8 @@ def test_baseline_pipelines_from_settings(
     arena.close()
 
 
-def _graded_submission(live: ArenaLive) -> str:
-    data = {
-        "config": json.dumps({"model_name": "model-g", "user_guid": "g", "is_auto": False}),
-        "submit_id": "g1",
-        "version": "1.1.0",
-        "token": live.tokens["participant"],
-        "filename": "results.json",
-    }
-    body = json.dumps(results(3, 2)).encode()
-    r = live.http.post(
-        "/submit/create", data=data, files={"file": ("results.json", body, "application/json")}
-    )
-    assert r.status_code == 200, r.text
-    import time
-
-    for _ in range(600):
-        s = live.http.get("/api/v1/submissions/g1", headers=live.auth("admin")).json()
-        if s["state"] == "evaluated":
-            break
-        time.sleep(0.05)
-    # An external judge's per-question verdicts (CRAG labels) next to its score.
-    verdicts = {
-        "score": 0.5,
-        "per_question": {"0": "accurate", "1": "accurate", "2": "incorrect", "3": "missing"},
-    }
-    r = live.http.post(
-        "/submit/add_judge_results",
-        data={
-            "token": live.tokens["admin"],
-            "submit_id": "g1",
-            "version": "1.1.0",
-            "judge_results": json.dumps(verdicts),
-        },
-    )
-    assert r.status_code == 200, r.text
-    return "g1"
-
-
 def test_grading_labels_truthfulness_and_agreement(arena_live: ArenaLive) -> None:
-    sid = _graded_submission(arena_live)
+    sid = graded_submission(arena_live)
     assert (
         arena_live.http.get(
             f"/api/v1/grading/{sid}", headers=arena_live.auth("participant")
