@@ -1,4 +1,4 @@
-"""The corpus commands end to end through `python -m dragon_bench` (exit codes, JSON, files)."""
+"""The corpus commands end to end: in-process through typer, and one real `python -m dragon_bench`."""
 
 from __future__ import annotations
 
@@ -8,24 +8,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from typer.testing import CliRunner
+
+from dragon_bench.cli import app
+
 DATA = Path(__file__).parent / "data"
 
 
-def dragon(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    import os
-
-    return subprocess.run(
-        [sys.executable, "-m", "dragon_bench", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **(env or {})},
-        timeout=300,
-    )
+def dragon(*args: str, env: dict[str, str] | None = None) -> Any:
+    """Run `dragon ARGS` in this process (starting the command costs seconds on a busy machine)."""
+    return CliRunner().invoke(app, list(args), env=env, catch_exceptions=False)
 
 
-def as_json(proc: subprocess.CompletedProcess[str]) -> Any:
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+def as_json(result: Any) -> Any:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
 
 
 def test_ingest_dedup_segment_diff(tmp_path: Path) -> None:
@@ -69,7 +66,20 @@ def test_ingest_dedup_segment_diff(tmp_path: Path) -> None:
 
 def test_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    proc = dragon("ingest", str(DATA / "bad.jsonl"), "--out", str(store))
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dragon_bench",
+            "ingest",
+            str(DATA / "bad.jsonl"),
+            "--out",
+            str(store),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 2
     assert "bad.jsonl:2: malformed JSON" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -84,8 +94,12 @@ def test_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
 
 
 def test_unknown_snapshot_is_bad_input(tmp_path: Path) -> None:
-    proc = dragon("diff", "abcdef", "latest", "--store", str(tmp_path))
-    assert proc.returncode == 2 and "no snapshot 'abcdef'" in proc.stderr
+    import pytest
+
+    from dragon_bench.errors import BadInputError
+
+    with pytest.raises(BadInputError, match="no snapshot 'abcdef'"):
+        dragon("diff", "abcdef", "latest", "--store", str(tmp_path))
 
 
 def test_ingest_to_s3_and_diff_there(s3_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
