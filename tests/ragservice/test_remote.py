@@ -133,15 +133,17 @@ def test_remote_errors_name_the_pipeline(server: RagServer) -> None:
 def test_service_serving_a_remote_pipeline(
     server: RagServer, revision: Any, silent_server: str
 ) -> None:
-    from dragon_bench.rag.registry import build_registry
+    from dataclasses import replace
+
+    from dragon_bench.rag.registry import build_registry, parse_spec
 
     specs = [
-        f"upstream={server.url}",
-        f"upstream-short={server.url}?pipeline=short",
-        f"hung={silent_server}",
-        f"gone=http://127.0.0.1:{free_port()}",
+        parse_spec(f"upstream={server.url}"),
+        parse_spec(f"upstream-short={server.url}?pipeline=short"),
+        replace(parse_spec(f"hung={silent_server}"), timeout=0.5),
+        parse_spec(f"gone=http://127.0.0.1:{free_port()}"),
     ]
-    registry = build_registry(specs, None, timeout=0.5)
+    registry = build_registry(specs, None, timeout=30)
     listed = registry.describe()
     assert listed[1] == {
         "name": "upstream-short",
