@@ -116,7 +116,7 @@ def start_battle(
     text, version, question_id = _resolve_question(portal, question, version, question_id)
     arena = get_arena(portal)
     if len(arena.pipelines) < 2:
-        raise HTTPException(503, "the arena needs at least two configured pipelines")
+        raise HTTPException(409, "the arena needs at least two configured pipelines")
     fight = arena.fight(text, qid=str(question_id) if question_id is not None else "arena")
     row = Battle(
         battle_id=secrets.token_urlsafe(12),
