@@ -86,3 +86,18 @@ def test_prompt_and_model_per_pipeline(llm_server: Any, tmp_path: Path, revision
     assert registry.pipelines["strict"].pipeline.retriever is (
         registry.pipelines["baseline"].pipeline.retriever
     )
+
+
+def test_index_dir_is_reused_and_default_chosen(
+    revision: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = build_registry(["baseline", "b2=baseline"], revision, index_dir=tmp_path, default="b2")
+    assert first.default == "b2" and first.describe()[1]["default"] is True
+    [folder] = [p for p in tmp_path.iterdir() if p.is_dir()]  # one index for both pipelines
+    assert (folder / "pipeline.json").exists()
+    capsys.readouterr()
+    again = build_registry(["baseline"], revision, index_dir=tmp_path)
+    assert "reusing the index" in capsys.readouterr().err
+    a = again.pipelines["baseline"].rag(QUESTIONS[0], qid="0")
+    b = first.pipelines["baseline"].rag(QUESTIONS[0], qid="0")
+    assert a.trec == b.trec and a.answer.references[0] == "11"
