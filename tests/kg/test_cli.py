@@ -52,7 +52,11 @@ def test_score_of_a_missing_folder_is_one_line_error(tmp_path: Path) -> None:
 
 
 def test_novelty_drops_known_pairs(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from dragon_bench.errors import BadInputError
     from dragon_bench.kg import write_triples
+    from dragon_bench.kg.cli import kg_app
     from dragon_bench.types import Triple
 
     src = tmp_path / "t.jsonl"
@@ -66,7 +70,8 @@ def test_novelty_drops_known_pairs(tmp_path: Path) -> None:
     kb = tmp_path / "kb.tsv"
     kb.write_text("Q649\tМосква\nQ159\tРоссия\nQ649\tстолица\tQ159\n", encoding="utf-8")
     out_file = tmp_path / "fresh.parquet"
-    out = _dragon(
+    runner = CliRunner()
+    args = [
         "novelty",
         "--triples",
         str(src),
@@ -76,9 +81,10 @@ def test_novelty_drops_known_pairs(tmp_path: Path) -> None:
         str(out_file),
         "--format",
         "json",
-    )
-    assert out.returncode == 0, out.stderr
+    ]
+    out = runner.invoke(kg_app, args)
+    assert out.exit_code == 0, out.output
     assert json.loads(out.stdout) == {"triples": 2, "fresh": 1, "known": 1, "out": str(out_file)}
     assert [t.object for t in read_triples(out_file)] == ["Сергей Собянин"]
-    both = _dragon("novelty", "--triples", str(src), "--out", str(out_file))
-    assert both.returncode == 2 and "exactly one" in both.stderr
+    both = runner.invoke(kg_app, ["novelty", "--triples", str(src), "--out", str(out_file)])
+    assert isinstance(both.exception, BadInputError) and "exactly one" in str(both.exception)
