@@ -28,7 +28,6 @@ from dragon_bench.types import Document, Segment
 __all__ = ["SnapshotStore", "snapshot_id", "storage_options_from_env", "ID_LENGTH"]
 
 ID_LENGTH = 16
-_COLUMNS = ("id", "title", "text", "url", "published_at", "source", "lang", "content_hash")
 
 
 def storage_options_from_env(url: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -98,7 +97,7 @@ class SnapshotStore:
     def _path(self, *parts: str) -> str:
         return "/".join([self.root, *parts])
 
-    def _write_bytes(self, path: str, data: bytes) -> None:
+    def _write_bytes(self, path: str, data: bytes | memoryview) -> None:
         if self._local:  # temp file + rename: a reader never sees half a file
             tmp = f"{path}.tmp-{uuid.uuid4().hex[:8]}"
             with self.fs.open(tmp, "wb") as f:
@@ -188,13 +187,25 @@ class SnapshotStore:
         sid = snapshot_id(items)
         if not self.exists(sid):
             final = self._path("snapshots", sid)
-            table = pa.Table.from_pylist(
-                [_record(d) for d in items],
-                schema=pa.schema([(c, pa.string()) for c in _COLUMNS]),
+            table = pa.table(  # column by column: no intermediate dict per document
+                {
+                    "id": pa.array([d.id for d in items], pa.string()),
+                    "title": pa.array([d.title for d in items], pa.string()),
+                    "text": pa.array([d.text for d in items], pa.string()),
+                    "url": pa.array([d.url for d in items], pa.string()),
+                    "published_at": pa.array(
+                        [d.published_at.isoformat() if d.published_at else None for d in items],
+                        pa.string(),
+                    ),
+                    "source": pa.array([d.source for d in items], pa.string()),
+                    "lang": pa.array([d.lang for d in items], pa.string()),
+                    "content_hash": pa.array([d.content_hash for d in items], pa.string()),
+                }
             )
             sink = pa.BufferOutputStream()
             pq.write_table(table, sink, compression="zstd")
-            data = sink.getvalue().to_pybytes()
+            del table
+            data = memoryview(sink.getvalue())  # the Arrow buffer itself, not a bytes copy
             manifest = {
                 "id": sid,
                 "created_at": datetime.now(UTC).isoformat(),
