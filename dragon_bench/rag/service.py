@@ -75,7 +75,12 @@ class TrecCandidate(BaseModel):
     doc: TrecDoc = Field(default_factory=TrecDoc)
 
     def to_candidate(self) -> Candidate:
-        return Candidate(str(self.docid), float(self.score), self.doc.segment)
+        """The pipeline's candidate; a bare `segment` or `text` stands in for `doc.segment`."""
+        text = self.doc.segment
+        if not text:
+            extra = {**(self.doc.model_extra or {}), **(self.model_extra or {})}
+            text = str(extra.get("segment") or extra.get("text") or "")
+        return Candidate(str(self.docid), float(self.score), text)
 
 
 class _QueryRequest(BaseModel):

@@ -63,6 +63,16 @@ def test_rag_with_candidates_uses_only_them(client: Any) -> None:
     assert body["dragon"]["pipeline"] == "baseline"
 
 
+def test_candidate_text_in_other_places(client: Any) -> None:
+    given = [{"docid": 42, "text": TEXTS[42]}, {"docid": "7", "doc": {"text": TEXTS[7]}}]
+    body = client.post(
+        "/v1/rag?extended=true", json={"query": QUESTIONS[1], "candidates": given}
+    ).json()
+    segments = {c["docid"]: c["doc"]["segment"] for c in body["dragon"]["candidates"]}
+    assert segments == {"42": TEXTS[42], "7": TEXTS[7]}
+    assert body["references"][0] == "42"
+
+
 def test_search_rerank_generate(client: Any) -> None:
     found = client.post("/v1/search", json={"query": "снег на Урале", "k": 2}).json()
     assert found["query"] == {"qid": "", "text": "снег на Урале"}
