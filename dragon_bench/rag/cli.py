@@ -82,6 +82,10 @@ def validate_command(
     topics: Path | None = typer.Option(
         None, help="Topics (topic_id<TAB>text lines): check topic ids and texts, report unanswered."
     ),
+    hub: str | None = typer.Option(
+        None, help="Use a revision's public questions as the topics (hub folder, URL or portal)."
+    ),
+    version: str = typer.Option("latest", help="Revision version for --hub."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Check TREC RAG 2024 answers (fields, 20 references, 400 words, citations); exit 2 if bad.
@@ -99,6 +103,11 @@ def validate_command(
 
     data = read_answers(file)
     known = read_topics(topics) if topics is not None else None
+    if hub is not None:
+        from dragon_bench.client.load import load
+
+        revision = load(hub=hub, version=version)
+        known = {**(known or {}), **{str(k): q for k, q in revision.questions.items()}}
     changes: list[dict[str, Any]] = []
     target: Path | None = None
     if fix:

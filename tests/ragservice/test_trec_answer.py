@@ -235,3 +235,19 @@ def test_checks_after_the_official_rag24_checker(tmp_path: Path) -> None:
     )
     report = json.loads(result.stdout)
     assert result.exit_code == 2 and (report["errors"], report["warnings"]) == (3, 1)
+
+
+def test_cli_topics_from_a_revision(hub_dir: Path, tmp_path: Path) -> None:
+    from tests.ragservice.conftest import QUESTIONS
+
+    answers = [{**good("0"), "topic": QUESTIONS[0]}, {**good("9"), "topic": "Что?"}]
+    path = _jsonl(tmp_path / "run.jsonl", answers)
+    args = ["rag", "validate", str(path), "--hub", str(hub_dir), "--format", "json"]
+    result = CliRunner().invoke(app, args)
+    report = json.loads(result.stdout)
+    found = {(p["item"], p["field"], p["message"], p["level"]) for p in report["problems"]}
+    assert found == {
+        ("answer 1 (topic_id 9)", "topic_id", "is not one of the topics", "error"),
+        ("topic 1", "topic_id", "has no answer", "warning"),
+    }
+    assert result.exit_code == 2
