@@ -10,18 +10,19 @@ from dragon_bench.kg.relations import Link, anchor
 __all__ = ["Labelled", "label_link", "nerel_type", "TYPE_RELATIONS"]
 
 _AGENTS = ("PERSON", "PROFESSION", "ORGANIZATION", "LOCATION", "NATIONALITY")
-_PLACES = ("LOCATION", "ORGANIZATION")
+_PLACES = ("LOCATION", "ORGANIZATION", "FACILITY")
 
 # (subject types, object types) -> (Russian relation name, NEREL relation type), tried in order.
 TYPE_RELATIONS: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = [
     (("PERSON",), ("PROFESSION",), "должность", "WORKS_AS"),
     (("PERSON", "PROFESSION"), ("AGE",), "возраст", "AGE_IS"),
     (("EVENT", "CRIME", "AWARD", "WORK_OF_ART"), ("DATE",), "дата", "POINT_IN_TIME"),
-    (("EVENT", "CRIME"), ("LOCATION",), "место", "TAKES_PLACE_IN"),
+    (("EVENT", "CRIME"), ("LOCATION", "FACILITY"), "место", "TAKES_PLACE_IN"),
+    (("LAW",), ("DATE",), "дата создания", "DATE_OF_CREATION"),
     (_AGENTS, ("EVENT",), "участник", "PARTICIPANT_IN"),
     (("PROFESSION", "PERSON"), _PLACES, "место работы", "WORKPLACE"),
     (("ORGANIZATION",), ("LOCATION",), "местонахождение", "HEADQUARTERED_IN"),
-    (("LOCATION",), ("LOCATION",), "расположен в", "LOCATED_IN"),
+    (("LOCATION", "FACILITY"), ("LOCATION",), "расположен в", "LOCATED_IN"),
     (("PERSON", "PROFESSION"), ("NATIONALITY",), "происхождение", "ORIGINS_FROM"),
     (("PERSON", "PROFESSION"), ("DISEASE",), "болезнь", "MEDICAL_CONDITION"),
     (_AGENTS, ("CRIME",), "обвинение", "CONVICTED_OF"),

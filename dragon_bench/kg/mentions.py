@@ -34,6 +34,8 @@ _PRIORITY = [
     "PENALTY",
     "AWARD",
     "IDEOLOGY",
+    "LAW",
+    "FACILITY",
     "EVENT",
 ]
 
@@ -160,6 +162,8 @@ OPTIONS = {
     "date_events": False,
     "place_events": False,
     "org_nouns": True,
+    "laws": True,
+    "facilities": True,
 }
 
 
@@ -174,6 +178,10 @@ def _token_type(sent: Sentence, tok: Token) -> str | None:
             return "NATIONALITY"
         if OPTIONS["org_nouns"] and lemma in lx.ORGANIZATION_NOUNS:
             return "ORGANIZATION"
+        if OPTIONS["laws"] and lemma in lx.LAWS:
+            return "LAW"
+        if OPTIONS["facilities"] and lemma in lx.FACILITIES:
+            return "FACILITY"
         if lemma in lx.DISEASES:
             return "DISEASE"
         if lemma in lx.CRIMES:
