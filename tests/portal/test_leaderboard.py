@@ -93,6 +93,7 @@ def test_gradio_results_file_shape() -> None:
     assert rec["metrics"]["set"]["generation"] == {"rouge1": 0.8}
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_leaderboard_api_modes_and_exports(live: Live) -> None:
     for sid, version, hits, model in [
         ("x1", "1.0.0", 1, "m1"),

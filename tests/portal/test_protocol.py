@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import func, select
 
 from dragon_bench.portal.models import Submission
@@ -30,6 +31,7 @@ def test_submit_create_as_the_published_client_does(live: Live) -> None:
     assert done["config"]["model_name"] == "model-a"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_empty_submit_id_and_version_mean_new_id_and_latest(live: Live) -> None:
     r = live.submit(results(1))
     assert r.status_code == 200, r.text
@@ -81,6 +83,7 @@ def test_duplicate_submit_id_is_409_and_stored_once(live: Live) -> None:
     assert _count(live) == 1
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_oversize_file_is_413(make_live) -> None:  # type: ignore[no-untyped-def]
     live = make_live(max_upload_bytes=2000)
     big = results(1)
@@ -90,6 +93,7 @@ def test_oversize_file_is_413(make_live) -> None:  # type: ignore[no-untyped-def
     assert _count(live) == 0
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_rate_limit_per_token(make_live) -> None:  # type: ignore[no-untyped-def]
     live = make_live(rate_limit_per_minute=3)
     codes = [live.submit(results(1)).status_code for _ in range(4)]
@@ -99,6 +103,7 @@ def test_rate_limit_per_token(make_live) -> None:  # type: ignore[no-untyped-def
     assert _count(live) == 4
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_revoked_token_stops_working(live: Live) -> None:
     r = live.http.get("/api/v1/admin/tokens", headers=live.auth("admin"))
     pid = next(t["id"] for t in r.json() if t["name"] == "participant-user")

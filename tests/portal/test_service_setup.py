@@ -30,6 +30,7 @@ def test_migrations_match_models_and_are_idempotent(db_url: str) -> None:
     db.dispose()
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_openapi_describes_protocol_and_rest(live: Live) -> None:
     doc = live.http.get("/openapi.json").json()
     paths = set(doc["paths"])
@@ -47,12 +48,14 @@ def test_openapi_describes_protocol_and_rest(live: Live) -> None:
     assert "multipart/form-data" in doc["paths"]["/submit/create"]["post"]["requestBody"]["content"]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_client_library_loads_revision_from_portal(live: Live) -> None:
     load = pytest.importorskip("dragon_bench.client.load")
     rev = load.load_portal(live.url, "latest")
     assert rev.version == "1.1.0"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_session_cookie_login_and_cross_origin_refusal(live: Live) -> None:
     import httpx
 
