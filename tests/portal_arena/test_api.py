@@ -16,6 +16,7 @@ def _battle(live: ArenaLive, role: str = "participant", **body: Any) -> dict[str
 
 
 def test_full_battle_blinded_vote_reveal_and_rating(arena_live: ArenaLive) -> None:
+    assert arena_live.http.get("/api/v1/arena/leaderboard").json()["votes"] == 0
     b = _battle(arena_live, question="Где гуляли?")
     assert b["state"] == "open" and b["question"] == "Где гуляли?"
     # Blinding: neither the names nor the run ids appear anywhere before the vote.
@@ -54,6 +55,7 @@ def test_full_battle_blinded_vote_reveal_and_rating(arena_live: ArenaLive) -> No
         "items"
     ]
     assert log[0]["answer_vote"] == alpha_side and log[0]["voted_at"]
+    assert log[0]["voter"] == "participant-user"
     assert {log[0]["pipeline_a"], log[0]["pipeline_b"]} == {"alpha", "beta"}
     assert log[0]["answer_a"]["text"] and log[0]["question"] == "Где гуляли?"
     assert (

@@ -8,13 +8,13 @@ import threading
 from typing import Any
 
 from fastapi import HTTPException
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from dragon_bench.portal.arena.battles import Arena, arena_from_settings
 from dragon_bench.portal.arena.models import VOTES, Battle
 from dragon_bench.portal.arena.ratings import Game, outcome_of, rate
 from dragon_bench.portal.auth import Caller
-from dragon_bench.portal.models import utcnow
+from dragon_bench.portal.models import Token, utcnow
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.ratelimit import RateLimiter
 
@@ -205,18 +205,34 @@ def _games(rows: list[Battle], which: str) -> list[Game]:
 
 
 def arena_leaderboard(portal: Portal, *, resamples: int = 200) -> dict[str, Any]:
-    """Ratings recomputed from the whole vote log, separately for answers and evidence."""
+    """Ratings recomputed from the whole vote log, separately for answers and evidence
+    (kept until the log changes)."""
+    with portal.db.read() as s:
+        stamp = tuple(
+            s.execute(
+                select(
+                    func.count(Battle.id),
+                    func.count(Battle.voted_at),
+                    func.max(Battle.voted_at),
+                    func.max(Battle.id),
+                )
+            ).one()
+        )
+    key = (stamp, resamples, tuple(get_arena(portal).names()))
+    cache: dict[Any, dict[str, Any]] = portal.__dict__.setdefault("arena_board_cache", {})
+    if key in cache:
+        return dict(cache[key])
     with portal.db.read() as s:
         rows = list(
             s.scalars(
                 select(Battle).where(Battle.state == "voted").order_by(Battle.voted_at, Battle.id)
             )
         )
-        failed = len(list(s.scalars(select(Battle.id).where(Battle.state == "failed"))))
+        failed = int(s.scalar(select(func.count(Battle.id)).where(Battle.state == "failed")) or 0)
     names = sorted(
         set(get_arena(portal).names()) | {p for r in rows for p in (r.pipeline_a, r.pipeline_b)}
     )
-    return {
+    board = {
         "votes": len(rows),
         "failed_battles": failed,
         "answer": rate(_games(rows, "answer"), names, resamples=resamples),
@@ -229,16 +245,21 @@ def arena_leaderboard(portal: Portal, *, resamples: int = 200) -> dict[str, Any]
             "Failed battles are never rated."
         ),
     }
+    cache.clear()  # only the newest log's ratings are worth keeping
+    cache[key] = board
+    return dict(board)
 
 
 def vote_log(portal: Portal, limit: int = 1000) -> list[dict[str, Any]]:
     """Every battle with its voter, time, pipelines, question, answers and votes (admins only)."""
     with portal.db.read() as s:
         rows = list(s.scalars(select(Battle).order_by(Battle.id.desc()).limit(limit)))
+        names = dict(s.execute(select(Token.id, Token.name)).tuples().all())
     return [
         {
             "battle_id": r.battle_id,
             "voter_id": r.voter_id,
+            "voter": names.get(r.voter_id),
             "state": r.state,
             "created_at": r.created_at.isoformat(timespec="seconds"),
             "voted_at": r.voted_at.isoformat(timespec="seconds") if r.voted_at else None,
