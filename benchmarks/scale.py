@@ -18,6 +18,7 @@ demo feed's articles with shuffled sentences.
 
     .venv/bin/python benchmarks/scale.py            # 746 documents (all of NEREL train)
     .venv/bin/python benchmarks/scale.py --quick    # a small sample, within a minute
+    .venv/bin/python benchmarks/scale.py --ray      # also each stage on local Ray, 2 CPUs
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def _project(
     return out
 
 
-def run(quick: bool) -> dict[str, Any]:
+def run(quick: bool, use_ray: bool = False) -> dict[str, Any]:
     sizes = {"dedup": 4000, "segment": 746, "kg": 60, "questions": 60, "llm_phrase": 60}
     if quick:
         sizes = {"dedup": 400, "segment": 200, "kg": 6, "questions": 6, "llm_phrase": 6}
@@ -244,6 +245,8 @@ def run(quick: bool) -> dict[str, Any]:
             f"{name}: {n} docs, {rate1:.1f} docs/s (1 worker), {rate2:.1f} docs/s (2 workers)",
             file=sys.stderr,
         )
+    if use_ray:
+        _ray_rates(report, stage_fns, docs, sizes)
     llm.close()
     total = {
         size: round(
@@ -267,12 +270,40 @@ def run(quick: bool) -> dict[str, Any]:
     return report
 
 
+def _ray_rates(
+    report: dict[str, Any],
+    stage_fns: dict[str, Callable[[Engine, list[Document]], Any]],
+    docs: list[Document],
+    sizes: dict[str, int],
+) -> None:
+    """The same stages on a local Ray instance with 2 CPUs (Ray Data `map_batches`)."""
+    from dragon_bench.engine.ray_engine import RayEngine
+
+    start = time.perf_counter()
+    engine = RayEngine(num_cpus=2)
+    report["ray_start_s"] = round(time.perf_counter() - start, 1)
+    try:
+        for name, fn in stage_fns.items():
+            if name == "questions":  # driver-only: the engine plays no part
+                continue
+            sample = docs[: sizes[name]]
+            first = _timed(lambda: fn(engine, sample[:4]))  # noqa: B023  (workers load models)
+            t = _timed(lambda: fn(engine, sample))  # noqa: B023
+            stage = report["stages"][name]
+            stage["docs_per_s"]["ray_2"] = round(len(sample) / t, 2)
+            stage["ray_first_call_s"] = round(first, 2)
+            print(f"{name}: {len(sample) / t:.1f} docs/s (Ray, 2 CPUs)", file=sys.stderr)
+    finally:
+        engine.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small sample, within a minute")
+    parser.add_argument("--ray", action="store_true", help="also time the stages on local Ray")
     args = parser.parse_args()
     started = time.perf_counter()
-    report = run(args.quick)
+    report = run(args.quick, args.ray)
     report.update(
         quick=args.quick,
         date=datetime.now(UTC).date().isoformat(),

@@ -63,6 +63,9 @@ class RayEngine(Engine):
         batches = split_batches(items, batch_size)
         if not batches:
             return []
+        # A pipeline here is one map operator; Ray Data's per-operator reservation (meant for
+        # multi-stage pipelines) would hold back part of a small cluster's CPUs.
+        ray.data.DataContext.get_current().op_resource_reservation_enabled = False
         rows = [{"i": i, "blob": pickle.dumps(b)} for i, b in enumerate(batches)]
         source = ray.data.from_items(rows, override_num_blocks=len(rows))
         mapped = source.map_batches(_apply(fn), batch_size=1, batch_format="numpy", num_cpus=1)
