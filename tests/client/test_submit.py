@@ -147,3 +147,34 @@ def test_submit_retries_5xx_and_reports_refusals(
     assert submit(results, url, "secret", submit_id="abc", backoff=0.01) == "abc"
     with pytest.raises(DragonError, match="after 2 attempts"):
         submit(results, "http://127.0.0.1:9", "secret", retries=1, backoff=0.01, timeout=2)
+
+
+def test_dragon_submit_command(portal: tuple[str, _Received], tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from dragon_bench.cli import app
+
+    url, got = portal
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"0": {"found_ids": [11], "model_answer": "a"}}))
+    args = ["submit", str(results), "--portal", url, "--token", "secret"]
+    out = CliRunner().invoke(
+        app,
+        [
+            *args,
+            "--model-name",
+            "my-rag",
+            "--retriever-type",
+            "bm25",
+            "--top-k",
+            "5",
+            "--format",
+            "json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    reply = json.loads(out.stdout.strip().splitlines()[-1])
+    fields = got.posts[-1]["fields"]
+    assert reply["id"] == fields["submit_id"] and fields["version"] == ""
+    config = json.loads(fields["config"])
+    assert config["model_name"] == "my-rag" and config["retrieval_config"] == {"top_k": 5}
