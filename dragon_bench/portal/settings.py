@@ -26,8 +26,8 @@ class PortalSettings(BaseSettings):
     rate_limit_per_minute: int = 60
     worker: bool = True
     worker_poll_seconds: float = 0.5
-    # A claimed evaluation whose worker stopped heartbeating for this long is taken over.
-    lease_seconds: float = 120.0
+    # A claimed evaluation whose worker stopped renewing it (every lease/3) for this long is taken over.
+    lease_seconds: float = 30.0
     max_attempts: int = 3
     judge: Literal["none", "external", "builtin"] = "external"
     ci_resamples: int = 1000

@@ -143,6 +143,9 @@ class Worker:
                 row.is_auto,
             )
         values: dict[str, Any]
+        beating = threading.Event()
+        beat = threading.Thread(target=self._heartbeat, args=(sub_id, beating), daemon=True)
+        beat.start()
         try:
             results = json.loads(content.decode("utf-8-sig"))
             evaluation = self.evaluator.evaluate(version, results)
@@ -179,6 +182,9 @@ class Worker:
             # No traceback in the log: its frames could hold gold answers.
             log.error("submission %s, attempt %d: %s", sub_id, attempts, message)
             values = {"state": "failed" if failed else "queued", "error": message}
+        finally:
+            beating.set()
+            beat.join()
         values["claimed_by"] = None
         with self.db.session() as s:
             res = s.execute(
@@ -197,6 +203,20 @@ class Worker:
         else:
             log.warning("submission %s was taken over by another worker; result dropped", sub_id)
         return True
+
+    def _heartbeat(self, sub_id: int, done: threading.Event) -> None:
+        """Renew the claim every third of the lease while a long evaluation (a judge) runs."""
+        while not done.wait(self.settings.lease_seconds / 3):
+            try:
+                with self.db.session() as s:
+                    s.execute(
+                        update(Submission)
+                        .where(Submission.id == sub_id, Submission.claimed_by == self.id)
+                        .values(claimed_at=utcnow())
+                        .execution_options(synchronize_session=False)
+                    )
+            except Exception:  # a missed beat only risks a takeover, which the final CAS detects
+                log.warning("could not renew the claim on submission %s", sub_id)
 
     def _safe(self, version: str, message: str) -> str:
         try:

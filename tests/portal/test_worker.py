@@ -180,3 +180,41 @@ def test_worker_thread_in_app_picks_up_after_restart(make_live) -> None:  # type
     live.server.stop()
     again = make_live()  # same database and hub: the new process's worker finds the queued row
     assert again.wait("later")["state"] == "evaluated"
+
+
+def test_long_evaluation_keeps_its_claim_by_heartbeat(hub, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    db = Database(url)
+    db.migrate()
+    _plant(db, 1)
+    release = threading.Event()
+
+    class Slow(ReferenceEvaluator):
+        def evaluate(self, version, results):  # type: ignore[no-untyped-def]
+            release.wait(60)
+            return super().evaluate(version, results)
+
+    settings = PortalSettings(hub=hub.url, db=url, lease_seconds=3)
+    evaluator = Slow(hub)
+    a = Worker(db, evaluator, RevisionCache(hub), settings)
+    b = Worker(Database(url), evaluator, RevisionCache(hub), settings)
+    t = threading.Thread(target=a.run_once)
+    t.start()
+
+    def claimed_at():  # type: ignore[no-untyped-def]
+        with db.read() as s:
+            return s.scalar(select(Submission.claimed_at))
+
+    while claimed_at() is None:
+        threading.Event().wait(0.05)
+    first = claimed_at()
+    while claimed_at() == first:  # the heartbeat renews the claim while the evaluation runs
+        threading.Event().wait(0.05)
+    assert b.run_once() is False  # so another worker does not take it over
+    release.set()
+    t.join(60)
+    assert _states(db) == ["evaluated"] and sum(evaluator.calls.values()) == 1
+    b.db.dispose()
+    db.dispose()
