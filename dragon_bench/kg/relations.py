@@ -144,14 +144,16 @@ def find_links(sent: Sentence, mentions: list[Mention]) -> list[Link]:
     return sorted(found.values(), key=lambda k: (k.a.start, k.b.start))
 
 
+# Ablation switches: copy links to coordinated mentions; drop the DENY classes.
 OPTIONS = {"conj": True, "deny": True}
 
 # Heads further apart than this many tokens are never linked: it bounds the work on run-on
 # "sentences" (lists, tables) and costs no measurable recall on NEREL.
 MAX_DISTANCE = 40
 
-# (kind, type, type) classes whose precision on NEREL train is below 0.2: adding pairs of lower
-# precision than F1/2 lowers F1, so these are not extracted.
+# (kind, type, type) classes whose precision on NEREL train is below 0.2 (at least 5 links):
+# adding pairs of lower precision than F1/2 lowers F1, so these are not extracted. Regenerate
+# with `dragon_bench.kg.tuning.estimate_link_classes` after changing the rules.
 DENY: set[tuple[str, str, str]] = {
     ("appos", "AWARD", "ORGANIZATION"),
     ("appos", "FACILITY", "ORGANIZATION"),

@@ -17,6 +17,7 @@ __all__ = [
     "gold_pairs",
     "triple_pairs",
     "score_pairs",
+    "pairs_match",
     "score_extraction",
     "score_against_gold",
 ]
@@ -62,7 +63,8 @@ def _overlap(x: Span, y: Span) -> bool:
     return any(s1 < e2 and s2 < e1 for s1, e1 in x for s2, e2 in y)
 
 
-def _matches(p: Pair, g: Pair, typed: bool) -> bool:
+def pairs_match(p: Pair, g: Pair, typed: bool = False) -> bool:
+    """Whether each side of `p` overlaps a different side of `g` (and, if typed, labels agree)."""
     if typed and p.label != g.label:
         return False
     return (_overlap(p.a, g.a) and _overlap(p.b, g.b)) or (
@@ -111,7 +113,7 @@ def score_pairs(
     for p in predicted:
         hit = False
         for g in by_doc.get(p.doc_id, ()):
-            if _matches(p, g, typed):
+            if pairs_match(p, g, typed):
                 hit = True
                 matched_gold.add(g)
         matched_pred += hit

@@ -34,3 +34,15 @@ def test_typed_scoring_needs_the_same_label() -> None:
     assert score_pairs([_p((0, 5), (10, 15), "WORKPLACE")], gold, typed=True).f1 == 0.0
     assert score_pairs([_p((0, 5), (10, 15), "WORKS_AS")], gold, typed=True).f1 == 1.0
     assert score_pairs([], gold).f1 == 0.0
+
+
+def test_link_class_estimates_on_a_few_documents(nerel_dev) -> None:  # type: ignore[no-untyped-def]
+    from dragon_bench.kg.nerel import read_gold_folder
+    from dragon_bench.kg.tuning import estimate_link_classes
+
+    stats = estimate_link_classes(read_gold_folder(nerel_dev)[:3])
+    assert stats.found and all(stats.matched.get(k, 0) <= n for k, n in stats.found.items())
+    # apposition of a person and a profession ("министр ... Сергей Шойгу") is a reliable class
+    key = ("appos", "PERSON", "PROFESSION")
+    assert key in stats.found and key not in stats.deny()
+    assert stats.deny(threshold=1.01, min_count=1) == set(stats.found)
