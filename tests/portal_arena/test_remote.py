@@ -38,3 +38,13 @@ def test_unreachable_remote_fails_the_battle(arena_hub: Any) -> None:
         assert fight.failed and "failed" in (fight.error or "")
     finally:
         arena.close()
+
+
+def test_pairs_are_distinct_and_sides_random() -> None:
+    from dragon_bench.portal.arena.battles import Arena
+
+    arena = Arena({n: object() for n in ("p", "q", "r")}, seed=7)  # draw_pair never calls them
+    pairs = [arena.draw_pair() for _ in range(300)]
+    assert all(a != b for a, b in pairs)
+    assert {a for a, _ in pairs} == {"p", "q", "r"} == {b for _, b in pairs}
+    arena.close()
