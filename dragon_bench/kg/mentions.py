@@ -9,7 +9,15 @@ from typing import Any
 from dragon_bench.kg import lexicon as lx
 from dragon_bench.kg.pipeline import NatashaPipeline
 
-__all__ = ["Token", "Sentence", "Mention", "read_sentences", "find_mentions", "NER_TYPES"]
+__all__ = [
+    "Token",
+    "Sentence",
+    "Mention",
+    "read_sentences",
+    "find_mentions",
+    "ner_mentions",
+    "NER_TYPES",
+]
 
 NER_TYPES = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION"}
 
@@ -125,7 +133,8 @@ def _is_number(tok: Token) -> bool:
     return tok.pos == "NUM" or bool(_NUMBER.match(tok.text))
 
 
-def _ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
+def ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
+    """natasha's own NER spans (PER, LOC, ORG) as mentions."""
     out = []
     for span in doc.spans:
         sent = next((s for s in sents if s.start <= span.start < s.end), None)
@@ -318,7 +327,7 @@ def _anchored_events(sents: list[Sentence], found: list[Mention], text: str) -> 
 
 def find_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
     """All mentions of a parsed text, at most one per head token, sorted by position."""
-    found = _ner_mentions(doc, sents, text)
+    found = ner_mentions(doc, sents, text)
     for sent in sents:
         found.extend(_rule_mentions(sent, text))
     found.extend(_anchored_events(sents, found, text))

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from dragon_bench.kg.labels import label_link
-from dragon_bench.kg.mentions import NER_TYPES, Mention, find_mentions, read_sentences
+from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
 from dragon_bench.kg.pipeline import get_pipeline
 from dragon_bench.kg.relations import find_links
@@ -30,8 +30,8 @@ def extract_document(doc: Document) -> list[Triple]:
     return analyse_document(doc).triples
 
 
-def _cooccurrences(mentions: list[Mention]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    ner = [m for m in mentions if m.type in NER_TYPES.values()]
+def _cooccurrences(ner: list[Mention]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Same-sentence pairs of natasha's own PER/LOC/ORG spans (the baseline), no rule mentions."""
     return [
         ((a.start, a.end), (b.start, b.end))
         for i, a in enumerate(ner)
@@ -69,7 +69,7 @@ def analyse_document(doc: Document) -> Analysis:
                 extractor=EXTRACTOR,
             )
             out.append(triple)
-    return Analysis(out, _cooccurrences(mentions))
+    return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
 
 
 def iter_natasha_triples(docs: Iterable[Document]) -> Iterator[list[Triple]]:

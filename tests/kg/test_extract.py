@@ -87,3 +87,12 @@ def test_run_on_text_is_bounded() -> None:
     triples = extract_triples([doc])
     assert 0 < len(triples) < 150 * 100  # all pairs of 450 mentions would be ~100,000
     assert extract_triples([Document(id="e", text="")]) == []
+
+
+def test_baseline_pairs_use_natasha_entities_only() -> None:
+    from dragon_bench.kg.natasha_backend import analyse_document
+
+    doc = Document(id="b", title="Арест", text="Полиция задержала Ивана Петрова в Москве.")
+    text = doc.full_text
+    pairs = {(text[slice(*a)], text[slice(*b)]) for a, b in analyse_document(doc).cooccurrences}
+    assert pairs == {("Ивана Петрова", "Москве")}  # "Полиция" is a rule mention, not natasha's
