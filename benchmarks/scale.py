@@ -163,7 +163,7 @@ def _project(
 def run(quick: bool, use_ray: bool = False) -> dict[str, Any]:
     sizes = {"dedup": 4000, "segment": 746, "kg": 60, "questions": 60, "llm_phrase": 60}
     if quick:
-        sizes = {"dedup": 400, "segment": 200, "kg": 6, "questions": 6, "llm_phrase": 6}
+        sizes = {"dedup": 400, "segment": 200, "kg": 4, "questions": 4, "llm_phrase": 4}
     docs, source = load_documents(max(sizes.values()))
     while len(docs) < sizes["dedup"]:  # distinct copies with a marker so dedup keeps them
         k = len(docs)
