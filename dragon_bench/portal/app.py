@@ -81,7 +81,7 @@ def create_app(
             queued = s.scalar(
                 select(func.count()).select_from(Submission).where(Submission.state == "queued")
             )
-        return Health(versions=portal.revisions.versions(refresh=True), queued=int(queued or 0))
+        return Health(versions=portal.revisions.versions(max_age=2.0), queued=int(queued or 0))
 
     for name in ROUTERS:
         app.include_router(importlib.import_module(name).router)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ class Portal:
     templates: Jinja2Templates = field(init=False)
     # Leaderboards by (approved-results stamp, selection); see routers.leaderboard.
     board_cache: dict[Any, Any] = field(init=False, default_factory=dict)
+    board_lock: threading.Lock = field(init=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.db = Database(self.settings.db)

@@ -69,6 +69,24 @@ def _cached(
     if key in cache:
         hit: tuple[dict[str, Any], bytes] = cache[key]
         return hit
+    with portal.board_lock:  # many readers missing at once: one computes, the rest reuse it
+        if key in cache:
+            again: tuple[dict[str, Any], bytes] = cache[key]
+            return again
+        return _compute(portal, key, versions, version, mode, last_n, sort, order)
+
+
+def _compute(
+    portal: Portal,
+    key: tuple[Any, ...],
+    versions: list[str],
+    version: str | None,
+    mode: str,
+    last_n: int,
+    sort: str,
+    order: str | None,
+) -> tuple[dict[str, Any], bytes]:
+    cache = portal.board_cache
     entries = approved_entries(portal)
     if mode == "actual":
         window = versions[-max(1, last_n) :]
