@@ -1,9 +1,14 @@
-"""The `dragon` command. Each part registers its own subcommands from `<part>/cli.py`."""
+"""The `dragon` command. Each part registers its own subcommands from `<part>/cli.py`.
+
+A part is imported only when its command runs (or for `--help`), so `dragon ingest` does not
+pay for the RAG or portal stacks.
+"""
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterable
 
 import typer
 
@@ -11,15 +16,7 @@ from dragon_bench import __version__
 from dragon_bench.errors import DragonError
 from dragon_bench.output import stderr
 
-__all__ = ["app", "main"]
-
-app = typer.Typer(
-    name="dragon",
-    help="Dynamic RAG benchmarks on fresh news: build, run, evaluate, serve.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
+__all__ = ["COMMANDS", "PARTS", "build_app", "main"]
 
 # Parts whose `cli.register(app)` adds subcommands, in the order they appear in --help.
 PARTS = (
@@ -36,6 +33,30 @@ PARTS = (
     "engine",
 )
 
+# Which part provides each top-level command (groups such as `kg` or `admin` included).
+COMMANDS = {
+    "ingest": "corpus",
+    "diff": "corpus",
+    "dedup": "corpus",
+    "segment": "corpus",
+    "kg": "kg",
+    "questions": "questions",
+    "build": "release",
+    "publish": "release",
+    "run": "client",
+    "submit": "client",
+    "evaluate": "metrics",
+    "compare": "metrics",
+    "serve": "portal",
+    "admin": "portal",
+    "rag-serve": "rag",
+    "rag": "rag",
+    "crag": "crag",
+    "crawl": "crawl",
+    "update": "engine",
+    "demo": "",
+}
+
 
 def _version(value: bool) -> None:
     if value:
@@ -43,7 +64,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -52,8 +72,17 @@ def _root(
     """Dynamic RAG benchmarks on fresh news."""
 
 
-def _register_parts() -> None:
-    for part in PARTS:
+def build_app(parts: Iterable[str] = PARTS) -> typer.Typer:
+    """The command with the subcommands of `parts` (and `demo`) registered."""
+    new = typer.Typer(
+        name="dragon",
+        help="Dynamic RAG benchmarks on fresh news: build, run, evaluate, serve.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+    new.callback()(_root)
+    for part in parts:
         name = f"dragon_bench.{part}.cli"
         try:
             module = importlib.import_module(name)
@@ -61,19 +90,39 @@ def _register_parts() -> None:
             if exc.name in (name, f"dragon_bench.{part}"):
                 continue  # that part is not built yet
             raise
-        module.register(app)
+        module.register(new)
+    from dragon_bench import demo
+
+    demo.register(new)
+    return new
 
 
-_register_parts()
+def _parts_for(argv: list[str]) -> tuple[str, ...]:
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None:
+        return () if "--version" in argv else PARTS
+    part = COMMANDS.get(first)
+    if part is None:
+        return PARTS  # unknown command: let the full command list answer
+    return (part,) if part else ()
 
-from dragon_bench import demo as _demo  # noqa: E402  (registers `dragon demo` last)
 
-_demo.register(app)
+_full_app: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`app` is the full command, built on first use (tests and embedding programs use it)."""
+    global _full_app
+    if name == "app":
+        if _full_app is None:
+            _full_app = build_app()
+        return _full_app
+    raise AttributeError(name)
 
 
 def main() -> None:
     try:
-        app()
+        build_app(_parts_for(sys.argv[1:]))()
     except DragonError as exc:
         stderr.print(f"error: {exc}", highlight=False, markup=False, style="bold red")
         sys.exit(exc.exit_code)
