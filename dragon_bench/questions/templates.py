@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dragon_bench.questions.morph import (
     agree_verb,
@@ -30,6 +31,7 @@ __all__ = [
     "TEMPLATES",
     "Phrasing",
     "render",
+    "relation_type",
     "phrasing_for",
     "subject_wh",
     "type_noun",
@@ -189,6 +191,7 @@ ALIASES: dict[str, str] = {
     "основатель": "FOUNDED_BY",
     "член": "MEMBER_OF",
     "организатор": "ORGANIZES",
+    "дата создания": "DATE_OF_CREATION",
 }
 # relations too vague to ask about (co-occurrence links, alternative names)
 UNASKABLE = frozenset({"связан с", "связано с", "другое имя", "ALTERNATIVE_NAME", "ABBREVIATION"})
@@ -249,6 +252,23 @@ _PREP_WH: dict[str, tuple[str, str]] = {
     "у": ("У чего", "У кого"),
     "при": ("При чём", "При ком"),
 }
+
+
+@lru_cache(maxsize=1)
+def _extractor_names() -> dict[str, str]:
+    """Russian relation name -> NEREL type, as the KG part names them (if it is installed)."""
+    try:
+        from dragon_bench.kg.labels import TYPE_RELATIONS
+    except ImportError:
+        return {}
+    return {name: nerel for _, _, name, nerel in TYPE_RELATIONS}
+
+
+def relation_type(relation: str) -> str:
+    """The TEMPLATES key of a relation name: a NEREL type, a known Russian name or an upper-cased
+    spelling (a predicate lemma gets a key no template has)."""
+    name = relation.strip().lower()
+    return ALIASES.get(name) or _extractor_names().get(name) or relation.upper().replace(" ", "_")
 
 
 def type_noun(entity_type: str) -> str:
@@ -315,7 +335,7 @@ def phrasing_for(triple: Triple, text: str | None = None) -> Phrasing:
     relation = triple.relation.strip()
     if relation in UNASKABLE:
         return Phrasing(None, None, None)
-    tpl = TEMPLATES.get(ALIASES.get(relation.lower(), relation.upper().replace(" ", "_")))
+    tpl = TEMPLATES.get(relation_type(relation))
     if tpl is not None:
         wh = subject_wh(triple.subject_type)
         return Phrasing(
