@@ -127,20 +127,43 @@ def _robertson_csc(
         count=int(lengths.sum()),
     )
     n_docs, n_vocab = len(tokens), len(vocab)
-    doc = np.repeat(np.arange(n_docs, dtype=np.int64), lengths)
-    pairs, tf = np.unique(flat * n_docs + doc, return_counts=True)  # sorted: term, then doc
-    del flat, doc
+    # (term, segment) keys sorted in place; runs of equal keys give the term frequencies.
+    # In-place steps keep the peak near one int64 per token (np.unique would copy twice).
+    flat *= n_docs
+    flat += np.repeat(np.arange(n_docs, dtype=np.int32), lengths)
+    flat.sort()
+    new_run = np.empty(len(flat), dtype=bool)
+    if len(flat):
+        new_run[0] = True
+        np.not_equal(flat[1:], flat[:-1], out=new_run[1:])
+    run_starts = np.flatnonzero(new_run)
+    del new_run
+    pairs = flat[run_starts]
+    tf = np.diff(np.append(run_starts, len(flat)))
+    del flat, run_starts
     term = pairs // n_docs
-    docs = pairs - term * n_docs
+    pairs -= term * n_docs  # now the segment of each pair
+    docs = pairs.astype(np.int32)
+    del pairs
     df = np.bincount(term, minlength=n_vocab)
     idf = np.log(np.maximum((n_docs - df + 0.5) / (df + 0.5), 1.0))
     avgdl = float(lengths.mean()) if n_docs else 1.0
-    tf = tf.astype(np.float64)
-    data = idf[term] * (tf / (k1 * (1 - b + b * lengths[docs] / avgdl) + tf))
+    # data = idf * tf / (tf + k1 (1 - b + b |d| / avgdl)), computed in place
+    data = lengths[docs].astype(np.float64)
+    data *= b / avgdl
+    data += 1 - b
+    data *= k1
+    tf_f = tf.astype(np.float64)
+    del tf
+    data += tf_f
+    np.divide(tf_f, data, out=data)
+    del tf_f
+    data *= idf[term]
+    del term
     indptr = np.concatenate(([0], np.cumsum(df))).astype(np.int64)
     scores = {
         "data": data,
-        "indices": docs.astype(np.int32),
+        "indices": docs,
         "indptr": indptr,
         "num_docs": n_docs,
     }
