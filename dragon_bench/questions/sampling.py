@@ -65,6 +65,17 @@ def _is_verb(name: str) -> bool:
     return bool(parses) and parses[0].tag.POS in ("INFN", "VERB", "GRND", "PRTS", "ADJF")
 
 
+# types whose entities have proper names; a lower-case mention of one is a common noun
+PROPER_TYPES = frozenset(
+    {"PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
+    | {"DISTRICT", "LOCATION", "LOC", "FACILITY"}
+)
+
+
+def _named_if_proper(name: str, entity_type: str) -> bool:
+    return entity_type.upper() not in PROPER_TYPES or is_named(name, entity_type)
+
+
 def entity_key(name: str) -> str:
     """Names of one entity in different inflections share this key (their lemma sequence)."""
     return " ".join(lemmas(name))
@@ -140,6 +151,10 @@ class FactGraph:
                 continue  # a stray letter is no entity
             if _is_verb(subject) or _is_verb(obj):
                 continue
+            if not _named_if_proper(subject, t.subject_type) or not _named_if_proper(
+                obj, t.object_type
+            ):
+                continue  # «компания» is no answer to «Где работает ...?»
             grouped[(skey, t.relation.strip(), okey)].append(t)
         self.facts: list[Fact] = []
         for (skey, rel, okey), ts in sorted(grouped.items()):

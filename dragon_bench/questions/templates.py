@@ -388,7 +388,7 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     verb = verb or verb_lemma
     # the object as the sentence has it is already in the case the predicate governs
     obj_surface = _span(text, triple.object_span) or triple.object
-    person_obj = triple.object_type.upper() in ("PER", "PERSON")
+    person_obj = triple.object_type.upper() in ("PER", "PERSON", "PROFESSION")
     wh = subject_wh(triple.subject_type)
     ask_subject = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
     ask_object = None

@@ -110,6 +110,7 @@ def test_roles_verbs_and_adjectives_are_not_entities() -> None:
             dataclasses.replace(base, object="жениться"),
             dataclasses.replace(base, object="британский"),
             dataclasses.replace(base, object="м"),
+            dataclasses.replace(base, object="столица"),  # a CITY by type, but no name
             base,
         ]
     )
