@@ -1,4 +1,7 @@
-"""A local Ray instance for the `ray` tests, started once per session (about 8-25 s)."""
+"""A local Ray instance for the `ray` tests (about 8-25 s to start).
+
+`make test` runs the `ray` tests in a pytest process of their own (see the Makefile).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
     ray = pytest.importorskip("ray")
     pytest.importorskip("ray.data")
