@@ -120,12 +120,27 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(name)
 
 
+# Packages whose exceptions mean the object store is unreachable or refuses us.
+_STORAGE_ERRORS = ("botocore", "aiobotocore", "s3fs")
+
+
+def _fail(message: str, code: int) -> None:
+    stderr.print(f"error: {message}", highlight=False, markup=False, style="bold red")
+    sys.exit(code)
+
+
 def main() -> None:
     try:
         build_app(_parts_for(sys.argv[1:]))()
     except DragonError as exc:
-        stderr.print(f"error: {exc}", highlight=False, markup=False, style="bold red")
-        sys.exit(exc.exit_code)
+        _fail(str(exc), exc.exit_code)
+    except (OSError, UnicodeError) as exc:
+        # A path that is a folder, unreadable, not UTF-8...: the user's input, not our bug.
+        _fail(str(exc), 2)
+    except Exception as exc:
+        if type(exc).__module__.split(".")[0] in _STORAGE_ERRORS:
+            _fail(f"object store: {exc}", 1)
+        raise
     except KeyboardInterrupt:
         stderr.print("interrupted; rerun the same command to resume")
         sys.exit(130)

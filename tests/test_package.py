@@ -81,3 +81,24 @@ def test_hub_write_is_atomic_and_versions_listed(tmp_path) -> None:  # type: ign
         hub.write_revision("1.0.0", public, private)
     with pytest.raises(BadInputError, match="1.2.0"):
         hub.resolve("1.2.0")
+
+
+def test_os_errors_are_one_line_exit_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # A folder where a results file is expected: the OS error is the user's input, not a bug.
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dragon_bench",
+            "evaluate",
+            "-r",
+            str(tmp_path),
+            "--hub",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr
+    assert out.stderr.strip().startswith("error:") and str(tmp_path) in out.stderr
