@@ -120,8 +120,18 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(name)
 
 
-# Packages whose exceptions mean the object store is unreachable or refuses us.
-_STORAGE_ERRORS = ("botocore", "aiobotocore", "s3fs")
+# Packages whose exceptions mean a remote service (object store, Hub, portal) is unreachable
+# or refuses us: reported as one line, not as our bug.
+_REMOTE_ERRORS = {
+    "botocore": "object store",
+    "aiobotocore": "object store",
+    "s3fs": "object store",
+    "httpx": "network",
+    "httpx2": "network",
+    "httpcore": "network",
+    "requests": "network",
+    "huggingface_hub": "Hugging Face Hub",
+}
 
 
 def _fail(message: str, code: int) -> None:
@@ -138,9 +148,10 @@ def main() -> None:
         # A path that is a folder, unreadable, not UTF-8...: the user's input, not our bug.
         _fail(str(exc), 2)
     except Exception as exc:
-        if type(exc).__module__.split(".")[0] in _STORAGE_ERRORS:
-            _fail(f"object store: {exc}", 1)
-        raise
+        where = _REMOTE_ERRORS.get(type(exc).__module__.split(".")[0])
+        if where is None:
+            raise
+        _fail(f"{where}: {type(exc).__name__}: {exc}", 1)
     except KeyboardInterrupt:
         stderr.print("interrupted; rerun the same command to resume")
         sys.exit(130)
