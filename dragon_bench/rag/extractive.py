@@ -132,10 +132,12 @@ class ExtractiveGenerator:
         self.analyzer = Analyzer()
 
     def generate(self, question: str, candidates: Sequence[Candidate]) -> Generation:
+        # a headline has no final stop, so razdel glues it to the first sentence: split lines too
         sentences = [
-            (ci, rank, c.text[a:b].strip())
+            (ci, rank, line.strip())
             for rank, (ci, c) in enumerate(enumerate(candidates))
             for a, b in split_sentences(c.text)
+            for line in c.text[a:b].split("\n")
         ]
         sentences = [s for s in sentences if s[2]]
         if not sentences or not question.strip():
