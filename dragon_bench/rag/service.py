@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -28,6 +25,7 @@ from dragon_bench.rag.registry import (
     ServedPipeline,
 )
 from dragon_bench.rag.remote import RagReply, RemotePipelineError
+from dragon_bench.serving import AppServer, free_port
 
 __all__ = [
     "CandidatesRequest",
@@ -343,50 +341,11 @@ def create_app(
 # ---- running it --------------------------------------------------------------------------------
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as sock:
-        sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class RagServer:
+class RagServer(AppServer):
     """`with RagServer(app) as server: server.url` serves an app under uvicorn in a thread."""
 
+    label = "the RAG service"
+    thread_name = "dragon-rag"
+
     def __init__(self, app: FastAPI, *, host: str = "127.0.0.1", port: int | None = None) -> None:
-        import uvicorn
-
-        self.app = app
-        self.host = host
-        self.port = port or free_port(host)
-        config = uvicorn.Config(
-            app, host=host, port=self.port, log_level="warning", access_log=False
-        )
-        self._server = uvicorn.Server(config)
-        self._thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
-
-    def start(self, timeout: float = 30.0) -> RagServer:
-        self._thread = threading.Thread(target=self._server.run, name="dragon-rag", daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + timeout
-        while not self._server.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError(f"the RAG service did not start on {self.url}")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(30)
-            self._thread = None
-
-    def __enter__(self) -> RagServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().__init__(app, host=host, port=port)
