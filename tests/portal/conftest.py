@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,8 +14,8 @@ import pyarrow as pa
 import pytest
 
 from dragon_bench.hub import Hub
-from dragon_bench.portal.server import PortalServer
 from dragon_bench.portal.settings import PortalSettings
+from tests.plugins.portal_live import Launch, PortalLive
 from tests.portal.reference import ReferenceEvaluator
 
 # Private strings that must never reach a non-admin (the privacy tests scan for each).
@@ -81,24 +81,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @dataclass
-class Live:
+class Live(PortalLive):
     """A running portal with its evaluator, tokens by role and an HTTP client."""
 
-    server: PortalServer
     evaluator: ReferenceEvaluator
-    tokens: dict[str, str]
-    http: httpx.Client
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def token(self, role: str, name: str) -> str:
-        from dragon_bench.portal.tokens import create_token
-
-        with self.server.portal.db.session() as s:
-            _, secret = create_token(s, role=role, name=name)
-        return secret
 
     def submit(
         self,
@@ -142,30 +128,20 @@ class Live:
                 raise TimeoutError(f"{submit_id} stuck in {r.json()['state']}")
             time.sleep(0.05)
 
-    def auth(self, role: str) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.tokens[role]}"}
-
 
 @pytest.fixture
-def make_live(hub: Hub, db_url: str) -> Iterator[Callable[..., Live]]:
-    started: list[Live] = []
-
+def make_live(hub: Hub, db_url: str, launch_portal: Launch) -> Callable[..., Live]:
     def make(**overrides: Any) -> Live:
         evaluator = overrides.pop("evaluator", None) or ReferenceEvaluator(hub)
         settings = PortalSettings(
             hub=hub.url, db=db_url, worker_poll_seconds=0.05, ci_resamples=200, **overrides
         )
-        server = PortalServer(settings, evaluator=evaluator).start()
-        live = Live(server, evaluator, {}, httpx.Client(base_url=server.url, timeout=30))
-        for role in ("participant", "auto", "admin"):
-            live.tokens[role] = live.token(role, f"{role}-user")
-        started.append(live)
-        return live
+        server, http, tokens = launch_portal(
+            settings, evaluator=evaluator, roles=("participant", "auto", "admin")
+        )
+        return Live(server, http, tokens, evaluator)
 
-    yield make
-    for live in started:
-        live.http.close()
-        live.server.stop()
+    return make
 
 
 @pytest.fixture

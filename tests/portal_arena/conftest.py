@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from dragon_bench.hub import Hub
 from dragon_bench.portal.arena.battles import Arena
 from dragon_bench.portal.arena.service import set_arena
-from dragon_bench.portal.server import PortalServer
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.rag.answer import AnswerSentence, RagAnswer
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.remote import RagReply
+from tests.plugins.portal_live import Launch, PortalLive
 from tests.portal.conftest import results, write_hub
 from tests.portal.reference import ReferenceEvaluator
 
@@ -54,28 +53,8 @@ class Fixed:
 
 
 @dataclass
-class ArenaLive:
-    server: PortalServer
-    http: httpx.Client
-    tokens: dict[str, str]
+class ArenaLive(PortalLive):
     pipelines: dict[str, Fixed]
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    @property
-    def portal(self) -> Any:
-        return self.server.portal
-
-    def auth(self, role: str) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.tokens[role]}"}
-
-    def token(self, role: str, name: str) -> str:
-        from dragon_bench.portal.tokens import create_token
-
-        with self.portal.db.session() as s:
-            return create_token(s, role=role, name=name)[1]
 
 
 def graded_submission(live: ArenaLive) -> str:
@@ -120,8 +99,8 @@ def arena_hub(tmp_path: Path) -> Hub:
 
 
 @pytest.fixture
-def make_arena(arena_hub: Hub, tmp_path: Path) -> Iterator[Callable[..., ArenaLive]]:
-    started: list[ArenaLive] = []
+def make_arena(arena_hub: Hub, tmp_path: Path, launch_portal: Launch) -> Callable[..., ArenaLive]:
+    count = 0
 
     def make(
         pipelines: dict[str, Fixed] | None = None,
@@ -129,26 +108,23 @@ def make_arena(arena_hub: Hub, tmp_path: Path) -> Iterator[Callable[..., ArenaLi
         db: str | None = None,
         **kw: Any,
     ) -> ArenaLive:
+        nonlocal count
         settings = PortalSettings(
             hub=arena_hub.url,
-            db=db or f"sqlite:///{tmp_path / f'portal{len(started)}.db'}",
+            db=db or f"sqlite:///{tmp_path / f'portal{count}.db'}",
             worker_poll_seconds=0.05,
             ci_resamples=100,
             **kw,
         )
-        server = PortalServer(settings, evaluator=ReferenceEvaluator(arena_hub)).start()
+        count += 1
+        server, http, tokens = launch_portal(
+            settings, evaluator=ReferenceEvaluator(arena_hub), roles=("participant", "admin")
+        )
         pipes = pipelines if pipelines is not None else {n: Fixed(n) for n in ("alpha", "beta")}
         set_arena(server.portal, Arena(pipes, timeout=timeout, seed=1))
-        live = ArenaLive(server, httpx.Client(base_url=server.url, timeout=30), {}, pipes)
-        for role in ("participant", "admin"):
-            live.tokens[role] = live.token(role, f"{role}-user")
-        started.append(live)
-        return live
+        return ArenaLive(server, http, tokens, pipes)
 
-    yield make
-    for live in started:
-        live.http.close()
-        live.server.stop()
+    return make
 
 
 @pytest.fixture
