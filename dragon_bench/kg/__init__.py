@@ -1,4 +1,13 @@
-"""Knowledge graph: triplet extraction (natasha offline, LLM), the novelty filter, scoring against NEREL."""
+"""Knowledge graph: triplet extraction (natasha offline, LLM), the novelty filter, scoring against NEREL.
+
+What the natasha backend's triples look like (for question generation): names in the
+nominative, persons resolved to the document's fullest name; `relation` is either a verb
+lemma with its preposition ("прибыть в", "купить") when both entities are arguments of one
+predicate, or a name read off the entity types (`labels.TYPE_RELATIONS`): "должность"
+(PERSON -> PROFESSION), "место работы", "возраст", "дата", "место", "участник" (-> EVENT,
+whose name is a verb or event-noun lemma), "расположен в", "местонахождение", "награда", ...;
+"связан с" when nothing more specific is known. DATE, AGE and MONEY objects keep their text.
+"""
 
 from __future__ import annotations
 
