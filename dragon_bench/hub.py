@@ -11,6 +11,7 @@ from typing import Any, Literal
 import fsspec
 import pyarrow as pa
 import pyarrow.parquet as pq
+from fsspec.implementations.local import LocalFileSystem
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.versions import is_version, latest_version, parse_version
@@ -131,8 +132,14 @@ class Hub:
         extra: dict[str, Any],
     ) -> None:
         final = f"{self.root}/{half}/{version}"
-        tmp = f"{self.root}/{half}/.tmp-{version}-{uuid.uuid4().hex[:8]}"
-        self.fs.makedirs(tmp, exist_ok=True)
+        # A local folder is renamed into place at once; object stores have no folder rename
+        # (s3fs copies file by file), so there the files go straight to their final names
+        # and the manifest, written last, is what makes the version exist.
+        local = isinstance(self.fs, LocalFileSystem)
+        target = f"{self.root}/{half}/.tmp-{version}-{uuid.uuid4().hex[:8]}" if local else final
+        if not local and self.fs.exists(final):  # left by an interrupted write: no manifest
+            self.fs.rm(final, recursive=True)
+        self.fs.makedirs(target, exist_ok=True)
         digests: dict[str, str] = {}
         counts: dict[str, int] = {}
         for name, table in tables.items():
@@ -142,13 +149,14 @@ class Hub:
             sink = pa.BufferOutputStream()
             pq.write_table(table, sink)
             data = sink.getvalue().to_pybytes()
-            with self.fs.open(f"{tmp}/{name}.parquet", "wb") as f:
+            with self.fs.open(f"{target}/{name}.parquet", "wb") as f:
                 f.write(data)
             digests[f"{name}.parquet"] = hashlib.sha256(data).hexdigest()
             counts[name] = table.num_rows
-        if self.fs.exists(final):  # left by an interrupted earlier write: it has no manifest
-            self.fs.rm(final, recursive=True)
-        self.fs.mv(tmp, final, recursive=True)
+        if local:
+            if self.fs.exists(final):  # left by an interrupted earlier write: it has no manifest
+                self.fs.rm(final, recursive=True)
+            self.fs.mv(target, final, recursive=True)
         manifest = {
             "version": version,
             "created_at": created,

@@ -102,3 +102,14 @@ def test_os_errors_are_one_line_exit_2(tmp_path) -> None:  # type: ignore[no-unt
     assert out.returncode == 2, out.stderr
     assert "Traceback" not in out.stderr
     assert out.stderr.strip().startswith("error:") and str(tmp_path) in out.stderr
+
+
+def test_hub_on_s3(s3_server) -> None:  # type: ignore[no-untyped-def]
+    # A real S3-compatible server (moto's server mode): object stores have no folder rename.
+    url = s3_server.create_bucket("hub-test") + "/bench"
+    hub = Hub(url, s3_server.storage_options)
+    public, private = _tables()
+    hub.write_revision("1.0.0", public, private)
+    again = Hub(url, s3_server.storage_options)
+    assert again.versions() == ["1.0.0"] and again.versions("private") == ["1.0.0"]
+    assert again.read_table("public", "1.0.0", "texts").column("id").to_pylist() == [3, 1]
