@@ -16,13 +16,9 @@ def make_llm(needed: bool) -> Any:
     """An LLMClient from DRAGON_LLM_* settings when an LLM backend is chosen, else None."""
     if not needed:
         return None
-    from dragon_bench.errors import BadInputError
     from dragon_bench.llm import LLMClient, LLMSettings
 
-    settings = LLMSettings.from_env()
-    if not settings.configured:
-        raise BadInputError("the llm backend needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL")
-    return LLMClient(settings)
+    return LLMClient(LLMSettings.required("the llm backend"))
 
 
 def _knowledge_base(path: Path) -> Any:
@@ -53,7 +49,7 @@ def build(
     dedup_threshold: float = typer.Option(
         0.8, help="MinHash Jaccard threshold of near-duplicates."
     ),
-    workers: int = typer.Option(1, help="Processes for offline extraction (0: one per core)."),
+    workers: int = typer.Option(0, help="Processes for offline extraction (0: one per core)."),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub."""
