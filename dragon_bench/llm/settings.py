@@ -83,3 +83,12 @@ class LLMSettings:
             embedding_model=env.get("DRAGON_LLM_EMBEDDING_MODEL", "").strip(),
         )
         return replace(settings, **overrides) if overrides else settings
+
+    @classmethod
+    def required(cls, who: str, hint: str = "") -> LLMSettings:
+        """from_env(), or BadInputError "<who> needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL<hint>"
+        when no endpoint or model is named."""
+        settings = cls.from_env()
+        if not settings.configured:
+            raise BadInputError(f"{who} needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL{hint}")
+        return settings
