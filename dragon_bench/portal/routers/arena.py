@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -13,7 +12,7 @@ from pydantic import BaseModel, Field
 from dragon_bench.portal.arena import service
 from dragon_bench.portal.deps import AdminCaller, CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.routers import pages
-from dragon_bench.portal.routers.pages import render
+from dragon_bench.portal.routers.pages import render, script_json
 
 __all__ = ["router", "BattleCreate", "VoteCreate"]
 
@@ -105,7 +104,7 @@ async def arena_board_page(
     request: Request, portal: PortalDep, caller: OptionalCaller
 ) -> HTMLResponse:
     board = await run_in_threadpool(service.arena_leaderboard, portal)
-    board_json = json.dumps(board, ensure_ascii=False).replace("</", "<\\/")
+    board_json = script_json(board)
     return render(
         portal,
         request,

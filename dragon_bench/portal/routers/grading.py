@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -15,7 +14,7 @@ from dragon_bench.portal.arena import labels
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.routers import pages
-from dragon_bench.portal.routers.pages import render
+from dragon_bench.portal.routers.pages import render, render_error, script_json
 
 __all__ = ["router", "LabelCreate"]
 
@@ -65,15 +64,7 @@ def grading_index(request: Request, portal: PortalDep, caller: OptionalCaller) -
     if caller is None:
         return RedirectResponse("/login?next=/grading", status_code=303)
     if caller.role not in labels.GRADER_ROLES:
-        return render(
-            portal,
-            request,
-            "error.html",
-            caller,
-            403,
-            status=403,
-            message="Grading needs an admin or grader token.",
-        )
+        return render_error(portal, request, caller, 403, "Grading needs an admin or grader token.")
     with portal.db.read() as s:
         rows = list(
             s.scalars(
@@ -117,16 +108,8 @@ async def grading_page(
         labels.require_grader(caller)
         view = await run_in_threadpool(labels.grading_view, portal, submit_id, caller)
     except HTTPException as exc:
-        return render(
-            portal,
-            request,
-            "error.html",
-            caller,
-            exc.status_code,
-            status=exc.status_code,
-            message=exc.detail,
-        )
-    view_json = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
+        return render_error(portal, request, caller, exc.status_code, exc.detail)
+    view_json = script_json(view)
     return render(
         portal,
         request,

@@ -20,7 +20,7 @@ from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, bl
 from dragon_bench.portal.service import get_visible, public_view, question_log
 from dragon_bench.types import QUESTION_TYPES
 
-__all__ = ["router", "render", "NAV"]
+__all__ = ["router", "render", "render_error", "script_json", "NAV"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -64,6 +64,18 @@ def render(
     )
 
 
+def render_error(
+    portal: Portal, request: Request, caller: Caller | None, status: int, message: Any
+) -> HTMLResponse:
+    """The error page with `status` as both the HTTP status and the shown one."""
+    return render(portal, request, "error.html", caller, status, status=status, message=message)
+
+
+def script_json(value: Any) -> str:
+    """JSON to inline in a <script> element ("</" cannot appear: it could close the element)."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
 @router.get("/", response_class=HTMLResponse)
 async def leaderboard_page(
     request: Request,
@@ -80,17 +92,8 @@ async def leaderboard_page(
             build_leaderboard, portal, version=version, mode=mode, last_n=last_n
         )
     except HTTPException as exc:
-        return render(
-            portal,
-            request,
-            "error.html",
-            caller,
-            exc.status_code,
-            status=exc.status_code,
-            message=exc.detail,
-        )
-    # "</" cannot appear inside the inline JSON: it could close the script element.
-    board_json = json.dumps(board, ensure_ascii=False).replace("</", "<\\/")
+        return render_error(portal, request, caller, exc.status_code, exc.detail)
+    board_json = script_json(board)
     return render(
         portal,
         request,
@@ -110,15 +113,7 @@ async def submission_page(
     try:
         row = await run_in_threadpool(get_visible, portal, submit_id, caller)
     except HTTPException as exc:
-        return render(
-            portal,
-            request,
-            "error.html",
-            caller,
-            exc.status_code,
-            status=exc.status_code,
-            message=exc.detail,
-        )
+        return render_error(portal, request, caller, exc.status_code, exc.detail)
     sub = public_view(row, caller)
     log = None
     if caller is not None and sub["is_owner"] and row.details:
@@ -166,15 +161,7 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
     if caller is None:
         return RedirectResponse("/login?next=/admin", status_code=303)
     if not caller.is_admin:
-        return render(
-            portal,
-            request,
-            "error.html",
-            caller,
-            403,
-            status=403,
-            message="The review queue needs an admin token.",
-        )
+        return render_error(portal, request, caller, 403, "The review queue needs an admin token.")
     with portal.db.read() as s:
         rows = s.scalars(
             select(Submission)
