@@ -16,39 +16,38 @@ from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.service import parse_config, record_judge, store_submission
 
-__all__ = ["router", "read_upload"]
+__all__ = ["router", "multipart_body", "read_upload"]
 
 router = APIRouter(prefix="/submit", tags=["protocol"])
 
-_CREATE_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["token", "file"],
-                    "properties": {
-                        "config": {
-                            "type": "string",
-                            "description": "JSON object: user_guid, is_auto, model_name, "
-                            "embedding_model, retriever_type, retrieval_config",
-                        },
-                        "submit_id": {"type": "string"},
-                        "version": {"type": "string", "description": "empty for the latest"},
-                        "token": {"type": "string"},
-                        "filename": {"type": "string"},
-                        "file": {
-                            "type": "string",
-                            "format": "binary",
-                            "description": "the results JSON; any field name is accepted",
-                        },
-                    },
-                }
-            }
-        },
+
+def multipart_body(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """OpenAPI `openapi_extra` for a route that parses its multipart/form-data body itself."""
+    schema = {"type": "object", "required": required, "properties": properties}
+    return {
+        "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
     }
-}
+
+
+_CREATE_BODY = multipart_body(
+    {
+        "config": {
+            "type": "string",
+            "description": "JSON object: user_guid, is_auto, model_name, "
+            "embedding_model, retriever_type, retrieval_config",
+        },
+        "submit_id": {"type": "string"},
+        "version": {"type": "string", "description": "empty for the latest"},
+        "token": {"type": "string"},
+        "filename": {"type": "string"},
+        "file": {
+            "type": "string",
+            "format": "binary",
+            "description": "the results JSON; any field name is accepted",
+        },
+    },
+    required=["token", "file"],
+)
 
 
 async def read_upload(request: Request, portal: Portal) -> tuple[dict[str, str], UploadFile]:

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
-from dragon_bench.portal.routers.protocol import read_limited, read_upload
+from dragon_bench.portal.routers.protocol import multipart_body, read_limited, read_upload
 from dragon_bench.portal.schemas import (
     QuestionLog,
     SubmissionCreated,
@@ -30,26 +30,16 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api/v1/submissions", tags=["submissions"])
 
-_CREATE_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["file"],
-                    "properties": {
-                        "file": {"type": "string", "format": "binary"},
-                        "model_name": {"type": "string"},
-                        "config": {"type": "string", "description": "JSON object"},
-                        "version": {"type": "string"},
-                        "submit_id": {"type": "string"},
-                    },
-                }
-            }
-        },
-    }
-}
+_CREATE_BODY = multipart_body(
+    {
+        "file": {"type": "string", "format": "binary"},
+        "model_name": {"type": "string"},
+        "config": {"type": "string", "description": "JSON object"},
+        "version": {"type": "string"},
+        "submit_id": {"type": "string"},
+    },
+    required=["file"],
+)
 
 
 @router.post(
