@@ -58,12 +58,7 @@ class LLMAnswerer:
         if llm is None:
             from dragon_bench.llm import LLMClient, LLMSettings
 
-            settings = LLMSettings.from_env()
-            if not settings.configured:
-                raise BadInputError(
-                    "pipeline 'llm' needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL "
-                    "(an OpenAI-compatible endpoint)"
-                )
+            settings = LLMSettings.required("pipeline 'llm'", " (an OpenAI-compatible endpoint)")
             llm = LLMClient(settings)
         self.llm = llm
         self.max_chars = max_chars

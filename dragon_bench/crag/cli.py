@@ -97,13 +97,9 @@ def score_cmd(
     preds = read_predictions(predictions)
     judge_fn, judge_name = None, "none"
     if judge:
-        from dragon_bench.errors import BadInputError
         from dragon_bench.llm import LLMClient, LLMSettings
 
-        settings = LLMSettings.from_env()
-        if not settings.configured:
-            raise BadInputError("--judge needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL")
-        llm = LLMClient(settings)
+        llm = LLMClient(LLMSettings.required("--judge"))
         judge_fn, judge_name = judge_with_llm(llm), llm.model
     report = score_predictions(
         iter_examples(data, search_results=False),

@@ -84,9 +84,7 @@ def update_command(
     if "llm" in (kg_backend, question_backend):
         from dragon_bench.llm import LLMSettings
 
-        llm_settings = LLMSettings.from_env()
-        if not llm_settings.configured:
-            raise BadInputError("the llm backend needs DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL")
+        llm_settings = LLMSettings.required("the llm backend")
     config = UpdateConfig(
         hub=hub,
         store=store,

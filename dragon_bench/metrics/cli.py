@@ -65,15 +65,10 @@ def print_comparison(result: dict[str, Any]) -> None:
 
 
 def _judge(rubric: bool, concurrency: int) -> Any:
-    from dragon_bench.errors import BadInputError
     from dragon_bench.llm import LLMClient, LLMSettings
     from dragon_bench.metrics.judge import Judge
 
-    settings = LLMSettings.from_env()
-    if not settings.configured:
-        raise BadInputError(
-            "--judge needs an OpenAI-compatible endpoint: set DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL"
-        )
+    settings = LLMSettings.required("--judge", " (an OpenAI-compatible endpoint)")
     return Judge(LLMClient(settings), rubric=rubric, concurrency=concurrency)
 
 
