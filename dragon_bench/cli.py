@@ -153,5 +153,5 @@ def main() -> None:
             raise
         _fail(f"{where}: {type(exc).__name__}: {exc}", 1)
     except KeyboardInterrupt:
-        stderr.print("interrupted; rerun the same command to resume")
+        stderr.print("interrupted (commands that checkpoint, such as run, resume when rerun)")
         sys.exit(130)

@@ -23,7 +23,7 @@ __all__ = ["Format", "stderr", "stdout", "emit", "print_table", "track"]
 
 T = TypeVar("T")
 
-stderr = Console(stderr=True)
+stderr = Console(stderr=True, soft_wrap=True)
 stdout = Console(soft_wrap=True)
 
 

@@ -170,9 +170,11 @@ def _diff_table(r: dict[str, Any]) -> None:
 def dedup(
     snapshot: str = typer.Argument("latest", help=_REF_HELP),
     store: str | None = StoreOpt,
-    threshold: float = typer.Option(0.8, "--threshold", help="Jaccard similarity of duplicates."),
-    num_perm: int = typer.Option(128, "--num-perm", help="MinHash permutations."),
-    ngram: int = typer.Option(9, "--ngram", help="Words per shingle."),
+    threshold: float = typer.Option(
+        0.8, "--threshold", min=0.0, max=1.0, help="Jaccard similarity of duplicates."
+    ),
+    num_perm: int = typer.Option(128, "--num-perm", min=1, help="MinHash permutations."),
+    ngram: int = typer.Option(9, "--ngram", min=1, help="Words per shingle."),
     reference: list[str] | None = typer.Option(
         None, "--reference", help="Also drop copies of this snapshot's documents (repeatable)."
     ),

@@ -21,7 +21,7 @@ def _llm(backend: str):  # type: ignore[no-untyped-def]
         return None
     from dragon_bench.llm import LLMClient, LLMSettings
 
-    return LLMClient(LLMSettings.from_env())
+    return LLMClient(LLMSettings.required("the llm backend"))
 
 
 def _read_corpus(corpus: Path):  # type: ignore[no-untyped-def]

@@ -303,7 +303,7 @@ def extract_with_llm(
     if llm is None:
         from dragon_bench.llm import LLMClient, LLMSettings
 
-        llm = LLMClient(LLMSettings.from_env())
+        llm = LLMClient(LLMSettings.required("the llm triplet extractor"))
     report = LLMExtraction()
     parts: list[LLMExtraction] = [LLMExtraction() for _ in docs]
 
@@ -326,4 +326,9 @@ def extract_with_llm(
         report.unlocated += p.unlocated
         report.refine_failures += p.refine_failures
         report.errors.extend(p.errors)
+    if report.chunks and report.failed_chunks == report.chunks:
+        # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
+        from dragon_bench.errors import DragonError
+
+        raise DragonError(f"every LLM extraction call failed; first: {report.errors[0]}")
     return report

@@ -47,7 +47,7 @@ def build(
     triples: Path | None = typer.Option(None, help="Precomputed triples (jsonl or kg.parquet)."),
     known: Path | None = typer.Option(None, help="Local knowledge base of known facts (novelty)."),
     dedup_threshold: float = typer.Option(
-        0.8, help="MinHash Jaccard threshold of near-duplicates."
+        0.8, min=0.0, max=1.0, help="MinHash Jaccard threshold of near-duplicates."
     ),
     workers: int = typer.Option(0, help="Processes for offline extraction (0: one per core)."),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),

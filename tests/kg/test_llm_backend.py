@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dragon_bench.kg import extract_triples
 from dragon_bench.kg.llm_backend import extract_with_llm, locate
 from dragon_bench.llm import LLMClient
@@ -122,3 +124,13 @@ def test_score_with_the_llm_backend(llm_server, nerel_dev: Path, tmp_path: Path)
     assert report["backend"] == "llm" and report["triples"] == 1
     assert report["precision"] == 1.0  # the one pair is a gold pair
     assert report["cooccurrence"]["predicted"] > 0
+
+
+def test_an_endpoint_that_always_fails_is_an_error_not_zero_triples(
+    llm_server, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from dragon_bench.errors import DragonError
+
+    llm_server.reply = lambda _request: (500, {"error": {"message": "down"}})
+    with pytest.raises(DragonError, match="every LLM extraction call failed"):
+        extract_with_llm([DOC], llm=LLMClient(llm_server.settings(tmp_path)))
