@@ -26,6 +26,9 @@ __all__ = [
     "lsh_params",
     "lsh_clusters",
     "document_signatures",
+    "hash_nodes",
+    "label_groups",
+    "representative",
 ]
 
 
@@ -188,6 +191,35 @@ def document_signatures(
     return np.concatenate(parts)
 
 
+def hash_nodes(pool: Sequence[Document]) -> tuple[np.ndarray, list[int]]:
+    """Exact duplicates: the node of each document (one per distinct content hash) and, for each
+    node, the index of its first document."""
+    node_of_hash: dict[str, int] = {}
+    node = np.empty(len(pool), dtype=np.int64)
+    heads: list[int] = []
+    for i, doc in enumerate(pool):
+        k = node_of_hash.get(doc.content_hash)
+        if k is None:
+            k = node_of_hash[doc.content_hash] = len(heads)
+            heads.append(i)
+        node[i] = k
+    return node, heads
+
+
+def label_groups(labels: np.ndarray) -> list[list[int]]:
+    """Indices sharing a cluster label, clusters in order of their first index."""
+    groups: dict[int, list[int]] = {}
+    for i, label in enumerate(labels.tolist()):
+        groups.setdefault(label, []).append(i)
+    return list(groups.values())
+
+
+def representative(pool: Sequence[Document], inputs: Sequence[int]) -> int:
+    """The index in `inputs` of the document kept: the longest text, white space folded; the
+    earliest on ties."""
+    return min(inputs, key=lambda i: (-len(" ".join(pool[i].full_text.split())), i))
+
+
 def dedup_documents(
     docs: Iterable[Document],
     *,
@@ -208,34 +240,20 @@ def dedup_documents(
     n_ref = len(refs)
     bands, rows = lsh_params(threshold, num_perm)
 
-    # Exact duplicates: one node per distinct content hash.
-    node_of_hash: dict[str, int] = {}
-    node = np.empty(len(pool), dtype=np.int64)
-    heads: list[int] = []
-    for i, doc in enumerate(pool):
-        k = node_of_hash.get(doc.content_hash)
-        if k is None:
-            k = node_of_hash[doc.content_hash] = len(heads)
-            heads.append(i)
-        node[i] = k
+    node, heads = hash_nodes(pool)
     sigs = document_signatures(
         [pool[i].full_text for i in heads], num_perm=num_perm, ngram=ngram, workers=workers
     )
     labels = lsh_clusters(sigs, bands, rows, threshold)[node]
 
-    groups: dict[int, list[int]] = {}
-    for i, label in enumerate(labels.tolist()):
-        groups.setdefault(label, []).append(i)
     keep = np.zeros(len(pool), dtype=bool)
     clusters: list[DuplicateCluster] = []
-    for members in groups.values():
+    for members in label_groups(labels):
         inputs = [i for i in members if i >= n_ref]
         if not inputs:
             continue
         ref_members = [i for i in members if i < n_ref]
-        best = inputs[0]
-        if len(inputs) > 1:  # the longest text, white space folded; the earliest on ties
-            best = min(inputs, key=lambda i: (-len(" ".join(pool[i].full_text.split())), i))
+        best = representative(pool, inputs)
         if not ref_members:
             keep[best] = True
         if len(members) < 2:

@@ -94,7 +94,13 @@ def dedup_stage(
     longest text, the earliest on ties; a reference document wins its cluster) are the
     corpus layer's, so the kept documents equal `dedup_documents(docs, reference=...)`.
     """
-    from dragon_bench.corpus.dedup import lsh_clusters, lsh_params
+    from dragon_bench.corpus.dedup import (
+        hash_nodes,
+        label_groups,
+        lsh_clusters,
+        lsh_params,
+        representative,
+    )
 
     items = list(docs)
     refs = list(reference)
@@ -102,30 +108,18 @@ def dedup_stage(
     n_ref = len(refs)
     if not items:
         return []
-    node_of_hash: dict[str, int] = {}
-    heads: list[int] = []
-    node = np.empty(len(pool), dtype=np.int64)
-    for i, doc in enumerate(pool):
-        k = node_of_hash.get(doc.content_hash)
-        if k is None:
-            k = node_of_hash[doc.content_hash] = len(heads)
-            heads.append(i)
-        node[i] = k
+    node, heads = hash_nodes(pool)
     fn = functools.partial(signature_batch, num_perm=num_perm, ngram=ngram)
     rows = engine.map_batches(fn, [pool[i].full_text for i in heads], batch_size=batch_size)
     sigs = np.vstack(rows) if rows else np.empty((0, num_perm), dtype=np.uint32)
     bands, per_band = lsh_params(threshold, num_perm)
     labels = lsh_clusters(sigs, bands, per_band, threshold)[node]
-    groups: dict[int, list[int]] = {}
-    for i, label in enumerate(labels.tolist()):
-        groups.setdefault(label, []).append(i)
     keep = np.zeros(len(pool), dtype=bool)
-    for members in groups.values():
+    for members in label_groups(labels):
         inputs = [i for i in members if i >= n_ref]
         if not inputs or any(i < n_ref for i in members):
             continue
-        best = min(inputs, key=lambda i: (-len(" ".join(pool[i].full_text.split())), i))
-        keep[best] = True
+        keep[representative(pool, inputs)] = True
     return [pool[i] for i in range(n_ref, len(pool)) if keep[i]]
 
 
