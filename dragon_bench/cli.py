@@ -131,6 +131,10 @@ _REMOTE_ERRORS = {
     "httpcore": "network",
     "requests": "network",
     "huggingface_hub": "Hugging Face Hub",
+    "sqlalchemy": "database",
+    "psycopg": "database",
+    "sqlite3": "database",
+    "alembic": "database",
 }
 
 

@@ -47,6 +47,8 @@ class Hub:
         self.url = url
         self.fs, self.root = fsspec.core.url_to_fs(url, **(storage_options or {}))
         self.root = self.root.rstrip("/")
+        if isinstance(self.fs, LocalFileSystem) and self.fs.isfile(self.root):
+            raise BadInputError(f"hub {url} is a file, not a folder")
 
     def __repr__(self) -> str:
         return f"Hub({self.url!r})"

@@ -43,6 +43,10 @@ def run_command(
     from dragon_bench.output import emit, stderr
     from dragon_bench.rag import PipelineConfig
 
+    if out.is_dir():
+        from dragon_bench.errors import BadInputError
+
+        raise BadInputError(f"--out {out} is a folder; name a results .json file")
     config = PipelineConfig.named(pipeline) if pipeline else PipelineConfig()
     revision = load(hub=hub, version=version, hf=hf)
     stderr.print(
