@@ -104,6 +104,7 @@ class Fetcher:
         )
         self._limiters: dict[str, HostLimiter] = {}
         self._robots: dict[str, urllib.robotparser.RobotFileParser | bool] = {}
+        self._robots_errors: dict[str, str] = {}  # why a host's robots.txt could not be read
         self._robots_locks: dict[str, asyncio.Lock] = {}
         self.requests = 0
 
@@ -147,6 +148,7 @@ class Fetcher:
         if 400 <= result.status < 500:
             return True
         if not result.ok:
+            self._robots_errors[host] = result.error or f"HTTP {result.status}"
             return False
         parser = urllib.robotparser.RobotFileParser()
         parser.parse(result.content.decode("utf-8", "replace").splitlines())
@@ -159,7 +161,13 @@ class Fetcher:
     async def get(self, url: str, headers: dict[str, str] | None = None) -> FetchResult:
         """GET with robots check, rate limit and retries; never raises for HTTP or network errors."""
         if not await self.allowed(url):
-            return FetchResult(url, url, 0, error="disallowed by robots.txt", attempts=0)
+            unreachable = self._robots_errors.get(_host(url))
+            error = (
+                f"disallowed: robots.txt unreachable ({unreachable})"
+                if unreachable
+                else "disallowed by robots.txt"
+            )
+            return FetchResult(url, url, 0, error=error, attempts=0)
         return await self._get(url, headers or {})
 
     async def _get(self, url: str, headers: dict[str, str]) -> FetchResult:

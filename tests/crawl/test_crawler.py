@@ -162,7 +162,11 @@ def test_robots_crawl_delay_and_unreachable_robots(news_server: NewsServer) -> N
     # RFC 9309: a robots.txt answering 5xx means "disallow everything" for now.
     assert news_server.hits("/f.xml") == 0
     assert result.errors == [
-        {"url": u("/f.xml"), "kind": "feed", "error": "disallowed by robots.txt"}
+        {
+            "url": u("/f.xml"),
+            "kind": "feed",
+            "error": "disallowed: robots.txt unreachable (HTTP 500)",
+        }
     ]
 
 
