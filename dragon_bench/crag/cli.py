@@ -122,7 +122,7 @@ def kg_serve_cmd(
     hub: str = typer.Option(..., "--hub", help="Hub folder or fsspec URL."),
     version: str = typer.Option("latest", help="Revision whose private kg.parquet is served."),
     host: str = typer.Option("127.0.0.1"),
-    port: int = typer.Option(8077),
+    port: int = typer.Option(8077, min=1, max=65535),
 ) -> None:
     """Serve a revision's knowledge graph as a CRAG-style mock KG API under /kg."""
     from dragon_bench.crag.kg_api import create_kg_app

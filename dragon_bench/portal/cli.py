@@ -17,7 +17,7 @@ def serve(
     hub: str = typer.Option(..., help="Revision hub: folder or fsspec URL."),
     db: str = typer.Option("portal.db", help=DB_HELP),
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
-    port: int = typer.Option(8000, help="Port to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     workers: bool = typer.Option(True, help="Run the evaluation worker inside the server."),
 ) -> None:
     """Serve the portal: DRAGON's protocol, the REST API, pages and the evaluation worker."""

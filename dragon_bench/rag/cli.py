@@ -26,7 +26,7 @@ def serve_command(
     ),
     default: str | None = typer.Option(None, help="Pipeline answering requests that name none."),
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-    port: int = typer.Option(8400, help="Port to listen on."),
+    port: int = typer.Option(8400, min=1, max=65535, help="Port to listen on."),
     timeout: float = typer.Option(
         120.0, help="Seconds a pipeline may take before the request answers 504."
     ),
