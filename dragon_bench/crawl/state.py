@@ -11,7 +11,15 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError
 
-__all__ = ["CrawlState", "Validators", "write_json_atomic"]
+__all__ = ["CrawlState", "Validators", "read_json", "write_json_atomic"]
+
+
+def read_json(path: Path, what: str) -> Any:
+    """The JSON in `path`; BadInputError "<what> is not JSON (...)" naming the file when it is not."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise BadInputError(f"{what} is not JSON ({exc.msg})", path=str(path)) from None
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -66,10 +74,7 @@ class CrawlState:
         p = Path(path)
         if not p.exists():
             return cls(path=p)
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise BadInputError(f"crawl state is not JSON ({exc.msg})", path=str(p)) from None
+        data = read_json(p, "crawl state")
         if not isinstance(data, dict):
             raise BadInputError("crawl state is not a JSON object", path=str(p))
         return cls(path=p, feeds=dict(data.get("feeds", {})), pages=dict(data.get("pages", {})))

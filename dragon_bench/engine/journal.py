@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dragon_bench.crawl.state import write_json_atomic
-from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.crawl.state import read_json, write_json_atomic
+from dragon_bench.errors import DragonError
 
 __all__ = ["Journal", "UpdateLock"]
 
@@ -30,10 +29,7 @@ class Journal:
     def load(cls, path: Path) -> Journal:
         if not path.exists():
             return cls(path=path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise BadInputError(f"update journal is not JSON ({exc.msg})", path=str(path)) from None
+        data = read_json(path, "update journal")
         known = {
             k: data[k]
             for k in ("status", "version", "parent", "snapshot", "publish", "history")
