@@ -11,12 +11,13 @@ from fastapi.responses import Response
 from sqlalchemy import select
 from starlette.datastructures import UploadFile
 
+from dragon_bench.portal.auth import Caller
 from dragon_bench.portal.deps import PortalDep, authorize
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.service import parse_config, record_judge, store_submission
 
-__all__ = ["router", "multipart_body", "read_upload"]
+__all__ = ["router", "multipart_body", "read_upload", "store_upload"]
 
 router = APIRouter(prefix="/submit", tags=["protocol"])
 
@@ -86,6 +87,30 @@ async def read_limited(upload: UploadFile, limit: int) -> bytes:
     return content
 
 
+async def store_upload(
+    portal: Portal,
+    caller: Caller,
+    fields: dict[str, str],
+    upload: UploadFile,
+    config: dict[str, Any],
+    filename: str,
+) -> Submission:
+    """Read the uploaded results within the size limit and store them as a queued submission
+    (`submit_id` and `version` from the form fields)."""
+    content = await read_limited(upload, portal.settings.max_upload_bytes)
+    row: Submission = await run_in_threadpool(
+        store_submission,
+        portal,
+        caller,
+        config=config,
+        submit_id=fields.get("submit_id"),
+        version=fields.get("version"),
+        filename=filename,
+        content=content,
+    )
+    return row
+
+
 @router.post("/create", openapi_extra=_CREATE_BODY, summary="Submit results (DRAGON protocol)")
 async def create(request: Request, portal: PortalDep) -> dict[str, str]:
     """Store a results file for evaluation; answers `{"id": submit_id}`."""
@@ -93,17 +118,8 @@ async def create(request: Request, portal: PortalDep) -> dict[str, str]:
     caller = await run_in_threadpool(authorize, portal, fields.get("token"))
     assert caller is not None
     config = parse_config(fields.get("config"))
-    content = await read_limited(upload, portal.settings.max_upload_bytes)
-    row = await run_in_threadpool(
-        store_submission,
-        portal,
-        caller,
-        config=config,
-        submit_id=fields.get("submit_id"),
-        version=fields.get("version"),
-        filename=fields.get("filename") or upload.filename or "results.json",
-        content=content,
-    )
+    filename = fields.get("filename") or upload.filename or "results.json"
+    row = await store_upload(portal, caller, fields, upload, config, filename)
     return {"id": row.submit_id}
 
 

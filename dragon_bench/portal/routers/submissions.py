@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from sqlalchemy import select
 
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
-from dragon_bench.portal.routers.protocol import multipart_body, read_limited, read_upload
+from dragon_bench.portal.routers.protocol import multipart_body, read_upload, store_upload
 from dragon_bench.portal.schemas import (
     QuestionLog,
     SubmissionCreated,
@@ -23,7 +22,6 @@ from dragon_bench.portal.service import (
     parse_config,
     public_view,
     question_log,
-    store_submission,
 )
 
 __all__ = ["router"]
@@ -56,16 +54,8 @@ async def create_submission(
     config = parse_config(fields.get("config"))
     if fields.get("model_name"):
         config["model_name"] = fields["model_name"]
-    content = await read_limited(upload, portal.settings.max_upload_bytes)
-    row = await run_in_threadpool(
-        store_submission,
-        portal,
-        caller,
-        config=config,
-        submit_id=fields.get("submit_id"),
-        version=fields.get("version"),
-        filename=upload.filename or "results.json",
-        content=content,
+    row = await store_upload(
+        portal, caller, fields, upload, config, upload.filename or "results.json"
     )
     return SubmissionCreated(id=row.submit_id, state=row.state)
 
