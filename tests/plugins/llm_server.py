@@ -15,13 +15,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dragon_bench.llm import LLMSettings
+from tests.plugins.http_thread import serve_http
 
 __all__ = ["Delay", "FakeLLMServer", "llm_server"]
 
@@ -187,15 +188,6 @@ def _handler(state: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
 def llm_server() -> Iterator[FakeLLMServer]:
     """A fresh scripted OpenAI-compatible server for each test, on an ephemeral loopback port."""
     state = FakeLLMServer()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.daemon = True
-    thread.start()
-    try:
+    with serve_http(_handler(state)) as server:
+        state.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)

@@ -10,13 +10,14 @@ import base64
 import hashlib
 import json
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+
+from tests.plugins.http_thread import serve_http
 
 __all__ = ["FakeHub", "fake_hf"]
 
@@ -140,12 +141,6 @@ def _handler(state: FakeHub) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def fake_hf() -> Iterator[FakeHub]:
     state = FakeHub()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serve_http(_handler(state)) as server:
+        state.url = f"http://127.0.0.1:{server.server_address[1]}"
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
