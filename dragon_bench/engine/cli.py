@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from dragon_bench.output import Format, emit, print_table, stderr
+from dragon_bench.release import options
 
 __all__ = ["register"]
 
@@ -50,12 +51,12 @@ def update_command(
     every: str | None = typer.Option(None, "--every", help="Repeat every interval: 30m, 24h, 7d."),
     runs: int | None = typer.Option(None, "--runs", help="With --every: stop after N runs."),
     publish: str | None = typer.Option(None, "--publish", help="Publish to hf://ORG/NAME."),
-    token: str | None = typer.Option(None, envvar="HF_TOKEN", help="Hugging Face token."),
-    endpoint: str | None = typer.Option(None, envvar="HF_ENDPOINT", help="Hub API endpoint."),
-    seed: int = typer.Option(0, help="Seed of sampling and question order."),
-    kg_backend: str = typer.Option("natasha", help="Triplet extraction: natasha or llm."),
-    question_backend: str = typer.Option("template", help="Question phrasing: template or llm."),
-    questions_per_type: int = typer.Option(50, help="At most this many questions per type."),
+    token: str | None = options.HF_TOKEN,
+    endpoint: str | None = options.HF_ENDPOINT,
+    seed: int = options.SEED,
+    kg_backend: str = options.KG_BACKEND,
+    question_backend: str = options.QUESTION_BACKEND,
+    questions_per_type: int = options.QUESTIONS_PER_TYPE,
     dedup_threshold: float = typer.Option(0.8, help="MinHash Jaccard threshold of duplicates."),
     timeout: float = typer.Option(20.0, help="Crawler: seconds per request."),
     min_chars: int = typer.Option(200, help="Crawler: skip pages with shorter main text."),

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from dragon_bench.output import Format, emit
+from dragon_bench.release import options
 
 __all__ = ["register", "make_llm"]
 
@@ -40,10 +41,10 @@ def build(
     version: str | None = typer.Option(None, help="Version to write (default: next 1.N.0)."),
     parent: str | None = typer.Option(None, help="Parent revision (default: the latest)."),
     full: bool = typer.Option(False, help="Build on the whole corpus, ignoring the parent."),
-    backend: str = typer.Option("natasha", help="Triplet extraction: natasha or llm."),
-    question_backend: str = typer.Option("template", help="Question phrasing: template or llm."),
-    questions_per_type: int = typer.Option(50, help="At most this many questions per type."),
-    seed: int = typer.Option(0, help="Seed of sampling and question order."),
+    backend: str = options.KG_BACKEND,
+    question_backend: str = options.QUESTION_BACKEND,
+    questions_per_type: int = options.QUESTIONS_PER_TYPE,
+    seed: int = options.SEED,
     triples: Path | None = typer.Option(None, help="Precomputed triples (jsonl or kg.parquet)."),
     known: Path | None = typer.Option(None, help="Local knowledge base of known facts (novelty)."),
     dedup_threshold: float = typer.Option(
@@ -89,8 +90,8 @@ def publish(
     hub: str = typer.Option(..., help="Revision hub: folder or fsspec URL."),
     to: str = typer.Option(..., help="Target hf://ORG/NAME: repos NAME-texts, NAME-questions."),
     version: str = typer.Option("latest", help="Version to publish."),
-    token: str | None = typer.Option(None, envvar="HF_TOKEN", help="Hugging Face token."),
-    endpoint: str | None = typer.Option(None, envvar="HF_ENDPOINT", help="Hub API endpoint."),
+    token: str | None = options.HF_TOKEN,
+    endpoint: str | None = options.HF_ENDPOINT,
     private: bool = typer.Option(False, help="Create the repos as private."),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
