@@ -10,6 +10,7 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.hub import SCHEMAS
 from dragon_bench.types import Document, Question, Triple
 
 __all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "read_triples", "revision_tables"]
@@ -89,17 +90,17 @@ def revision_tables(
     public = {
         "texts": pa.table(
             {"id": [ids[d.id] for d in by_public], "text": [d.full_text for d in by_public]},
-            schema=pa.schema([("id", pa.int64()), ("text", pa.string())]),
+            schema=SCHEMAS[("public", "texts")],
         ),
         "questions": pa.table(
             {"id": [q.id for q in questions], "question": [q.question for q in questions]},
-            schema=pa.schema([("id", pa.int64()), ("question", pa.string())]),
+            schema=SCHEMAS[("public", "questions")],
         ),
     }
     private = {
         "texts": pa.table(
             {"id": [d.id for d in by_public], "public_id": [ids[d.id] for d in by_public]},
-            schema=pa.schema([("id", pa.string()), ("public_id", pa.int64())]),
+            schema=SCHEMAS[("private", "texts")],
         ),
         "qa": pa.table(
             {
@@ -110,16 +111,7 @@ def revision_tables(
                 "type": [q.type for q in questions],
                 "text_ids": [list(q.text_ids) for q in questions],
             },
-            schema=pa.schema(
-                [
-                    ("id", pa.int64()),
-                    ("question", pa.string()),
-                    ("answer", pa.string()),
-                    ("answers", pa.list_(pa.string())),
-                    ("type", pa.string()),
-                    ("text_ids", pa.list_(pa.string())),
-                ]
-            ),
+            schema=SCHEMAS[("private", "qa")],
         ),
         "kg": kg,
     }
