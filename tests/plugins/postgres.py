@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -19,19 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from dragon_bench.serving import free_port
+
 __all__ = ["postgres_server", "postgres_url"]
 
 
 def _bin_dir() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     return Path(found[-1]).parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _run_as_postgres(cmd: list[str]) -> subprocess.CompletedProcess[str]:
@@ -55,7 +49,7 @@ def postgres_server() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
     data, log = root / "data", root / "log"
-    port = _free_port()
+    port = free_port()
     out = _run_as_postgres(
         [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from dragon_bench.serving import free_port
 
 __all__ = ["S3Server", "s3_server"]
 
@@ -55,13 +56,6 @@ class S3Server:
         return f"s3://{name}"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def s3_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
     """Start `moto_server` on a free loopback port for the session; skip if moto is absent."""
@@ -69,7 +63,7 @@ def s3_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
     command = [str(exe)] if exe.exists() else [shutil.which("moto_server") or ""]
     if not command[0]:
         pytest.skip("moto_server is not installed (pip install 'moto[server]')")
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("moto") / "moto.log"
     env = {**os.environ, "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}
     with log.open("wb") as out:
