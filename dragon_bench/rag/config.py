@@ -96,21 +96,10 @@ class PipelineConfig:
     @classmethod
     def from_file(cls, path: str | Path) -> PipelineConfig:
         """Read a YAML or JSON file (a mapping of the fields above; a `pipeline:` key may wrap it)."""
-        import yaml
-
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BadInputError(f"cannot read pipeline config: {exc}", path=str(p)) from exc
-        try:
-            data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
-        except (ValueError, yaml.YAMLError) as exc:
-            raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(p)) from exc
-        if isinstance(data, dict) and isinstance(data.get("pipeline"), dict):
+        data = read_config_mapping(p)
+        if isinstance(data.get("pipeline"), dict):
             data = data["pipeline"]
-        if not isinstance(data, dict):
-            raise BadInputError("a pipeline config is a mapping of settings", path=str(p))
         return cls.from_dict(data, where=str(p))
 
     @classmethod
@@ -152,3 +141,22 @@ class PipelineConfig:
             or self.generator == "llm"
             or (self.retriever != "bm25" and self.dense_model == "api")
         )
+
+
+def read_config_mapping(path: Path) -> dict[str, Any]:
+    """The mapping in a YAML or JSON pipeline config file; BadInputError naming the file otherwise."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInputError(f"cannot read pipeline config: {exc}", path=str(path)) from exc
+    except UnicodeDecodeError as exc:
+        raise BadInputError(f"not UTF-8 text (byte {exc.start})", path=str(path)) from None
+    try:
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(path)) from exc
+    if not isinstance(data, dict):
+        raise BadInputError("a pipeline config is a mapping of settings", path=str(path))
+    return data

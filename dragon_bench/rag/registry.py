@@ -222,19 +222,9 @@ def _named_config(name: str, data: dict[str, Any], where: str) -> PipelineConfig
 
 
 def _read_file(path: Path, name: str | None) -> PipelineSpec:
-    import yaml
+    from dragon_bench.rag.config import read_config_mapping
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadInputError(f"cannot read pipeline config: {exc}", path=str(path)) from exc
-    try:
-        raw = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (ValueError, yaml.YAMLError) as exc:
-        raise BadInputError(f"not valid YAML/JSON: {exc}", path=str(path)) from exc
-    if not isinstance(raw, dict):
-        raise BadInputError("a pipeline config is a mapping of settings", path=str(path))
-    data: dict[str, Any] = dict(raw)
+    data: dict[str, Any] = dict(read_config_mapping(path))
     name = _check_name(str(name or data.pop("name", None) or path.stem), str(path))
     data.pop("name", None)
     if "url" in data:
