@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -170,25 +170,19 @@ def lsh_clusters(
     return np.array([_find(parent, i) for i in range(n)], dtype=np.int64)
 
 
-def _signature_chunk(args: tuple[list[str], int, int]) -> np.ndarray:
-    texts, num_perm, ngram = args
-    return signatures(texts, num_perm=num_perm, ngram=ngram)
-
-
 def document_signatures(
     texts: Sequence[str], *, num_perm: int = 128, ngram: int = 9, workers: int | None = None
 ) -> np.ndarray:
     """MinHash signatures of many texts, spread over processes when there are enough of them."""
-    from dragon_bench.corpus.parallel import cpu_count, map_chunks
+    from dragon_bench.corpus.parallel import cpu_count, map_slices
 
     chunk = 2000
-    chunks = [list(texts[i : i + chunk]) for i in range(0, len(texts), chunk)]
     if workers is None:
-        workers = cpu_count() if len(chunks) >= 2 else 1
-    if workers <= 1 or len(chunks) <= 1:
+        workers = cpu_count() if len(texts) > chunk else 1
+    if workers <= 1 or len(texts) <= chunk:
         return signatures(texts, num_perm=num_perm, ngram=ngram)
-    parts = list(map_chunks(_signature_chunk, [(c, num_perm, ngram) for c in chunks], workers))
-    return np.concatenate(parts)
+    sign = partial(signatures, num_perm=num_perm, ngram=ngram)
+    return np.concatenate(list(map_slices(sign, texts, chunk, workers)))
 
 
 def hash_nodes(pool: Sequence[Document]) -> tuple[np.ndarray, list[int]]:

@@ -12,7 +12,9 @@ TREC RAG 2024 segments MS MARCO V2.1 with 10 sentences and stride 5 (Pradeep et 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from array import array
+from collections.abc import Iterable, Sequence
 
 from dragon_bench.types import Document, Segment
 
@@ -79,30 +81,37 @@ def segment_document(
     doc: Document, *, window: int = DEFAULT_WINDOW, stride: int = DEFAULT_STRIDE
 ) -> list[Segment]:
     """Windows of `window` sentences every `stride` sentences, offsets into `doc.full_text`."""
-    return _windows(doc, sentence_spans(doc.full_text), window, stride)
+    return _segments(doc, _window_offsets(sentence_spans(doc.full_text), window, stride))
 
 
-def _windows(
-    doc: Document, sentences: list[tuple[int, int]], window: int, stride: int
-) -> list[Segment]:
+def _window_offsets(
+    sentences: list[tuple[int, int]], window: int, stride: int
+) -> list[tuple[int, int]]:
+    """Character spans of the windows over sentence spans."""
+    return [
+        (sentences[i][0], sentences[j - 1][1])
+        for i, j in window_spans(len(sentences), window, stride)
+    ]
+
+
+def _segments(doc: Document, offsets: Iterable[tuple[int, int]]) -> list[Segment]:
     text = doc.full_text
-    segments = []
-    for k, (i, j) in enumerate(window_spans(len(sentences), window, stride)):
-        start, end = sentences[i][0], sentences[j - 1][1]
-        segments.append(
-            Segment(
-                id=f"{doc.id}#{k}",
-                doc_id=doc.id,
-                text=text[start:end],
-                start_char=start,
-                end_char=end,
-            )
-        )
-    return segments
+    return [
+        Segment(id=f"{doc.id}#{k}", doc_id=doc.id, text=text[a:b], start_char=a, end_char=b)
+        for k, (a, b) in enumerate(offsets)
+    ]
 
 
-def _spans_chunk(texts: list[str]) -> list[list[tuple[int, int]]]:
-    return [sentence_spans(t) for t in texts]
+def _offsets_chunk(docs: Sequence[Document], window: int, stride: int) -> array[int]:
+    """Window spans of each document, flat: count, then start and end of each window."""
+    flat: array[int] = array("q")
+    for doc in docs:
+        offsets = _window_offsets(sentence_spans(doc.full_text), window, stride)
+        flat.append(len(offsets))
+        for a, b in offsets:
+            flat.append(a)
+            flat.append(b)
+    return flat
 
 
 def segment_documents(
@@ -116,24 +125,24 @@ def segment_documents(
     """Segments of all documents in input order; `workers` > 1 splits sentence splitting over processes.
 
     `workers=None` uses every core for large inputs (at least 4 chunks) and one process otherwise.
-    Workers receive texts and return sentence offsets only, so little crosses process borders.
+    Workers read the documents from the parent's memory (fork) and return window offsets only,
+    a flat integer array per chunk; the parent cuts the texts as the chunks arrive.
     """
+    from dragon_bench.corpus.parallel import cpu_count, map_slices
+
     _check(window, stride)
-    items = list(docs)
-    chunks = [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+    items = docs if isinstance(docs, Sequence) else list(docs)
     if workers is None:
-        from dragon_bench.corpus.parallel import cpu_count
-
-        workers = cpu_count() if len(chunks) >= 4 else 1
-    if workers <= 1 or len(chunks) <= 1:
-        spans = [sentence_spans(d.full_text) for d in items]
-    else:
-        from dragon_bench.corpus.parallel import map_chunks
-
-        spans = []
-        for part in map_chunks(_spans_chunk, [[d.full_text for d in c] for c in chunks], workers):
-            spans.extend(part)
+        workers = cpu_count() if len(items) >= 4 * chunk_size else 1
     out: list[Segment] = []
-    for doc, sentences in zip(items, spans, strict=True):
-        out.extend(_windows(doc, sentences, window, stride))
+    chunk = functools.partial(_offsets_chunk, window=window, stride=stride)
+    position = 0
+    for flat in map_slices(chunk, items, chunk_size, workers):
+        k = 0
+        while k < len(flat):
+            n = flat[k]
+            pairs = flat[k + 1 : k + 1 + 2 * n]
+            out.extend(_segments(items[position], zip(pairs[::2], pairs[1::2], strict=True)))
+            position += 1
+            k += 1 + 2 * n
     return out
