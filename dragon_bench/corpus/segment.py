@@ -95,11 +95,8 @@ def _window_offsets(
 
 
 def _segments(doc: Document, offsets: Iterable[tuple[int, int]]) -> list[Segment]:
-    text = doc.full_text
-    return [
-        Segment(id=f"{doc.id}#{k}", doc_id=doc.id, text=text[a:b], start_char=a, end_char=b)
-        for k, (a, b) in enumerate(offsets)
-    ]
+    text, doc_id = doc.full_text, doc.id
+    return [Segment(f"{doc_id}#{k}", doc_id, text[a:b], a, b) for k, (a, b) in enumerate(offsets)]
 
 
 def _offsets_chunk(docs: Sequence[Document], window: int, stride: int) -> array[int]:
@@ -138,11 +135,9 @@ def segment_documents(
     chunk = functools.partial(_offsets_chunk, window=window, stride=stride)
     position = 0
     for flat in map_slices(chunk, items, chunk_size, workers):
-        k = 0
-        while k < len(flat):
-            n = flat[k]
-            pairs = flat[k + 1 : k + 1 + 2 * n]
-            out.extend(_segments(items[position], zip(pairs[::2], pairs[1::2], strict=True)))
+        values = iter(flat.tolist())
+        for n in values:
+            offsets = [(next(values), next(values)) for _ in range(n)]
+            out.extend(_segments(items[position], offsets))
             position += 1
-            k += 1 + 2 * n
     return out
