@@ -1,14 +1,17 @@
-"""Serving an ASGI app under uvicorn in a background thread on a free local port (demos, tests,
-benchmarks): the one runner behind the portal and the RAG service."""
+"""Serving ASGI apps under uvicorn: `listen` + `run_app` behind the serve commands, and
+`AppServer` (a background thread on a free local port) for demos, tests and benchmarks."""
 
 from __future__ import annotations
 
+import errno
 import socket
 import threading
 import time
 from typing import Any, Self
 
-__all__ = ["AppServer", "free_port"]
+from dragon_bench.errors import BadInputError, DragonError
+
+__all__ = ["AppServer", "free_port", "listen", "run_app"]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -17,6 +20,49 @@ def free_port(host: str = "127.0.0.1") -> int:
         sock.bind((host, 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to `host:port`, or a one-line error when the port is taken (checked before
+    a command announces or prepares anything, and held so nobody takes the port meanwhile)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    # As uvicorn does: a port left in TIME_WAIT by a previous run is free to reuse.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise DragonError(f"port {port} on {host} is in use (give --port)") from None
+        reason = exc.strerror or str(exc)
+        raise BadInputError(f"cannot listen on {host}:{port}: {reason} (check --host)") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_app(
+    app: Any, sock: socket.socket, *, banner: str | None = None, log_level: str = "warning"
+) -> None:
+    """Serve `app` under uvicorn on the socket from `listen` until interrupted; `banner` goes to
+    stderr once the port is ours. A startup failure (the app's own) is exit 1, not uvicorn's 3."""
+    import uvicorn
+
+    from dragon_bench.output import stderr
+
+    host, port = sock.getsockname()[:2]
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level)
+    server = uvicorn.Server(config)
+    if banner:
+        stderr.print(banner, highlight=False, markup=False)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    if not server.started:
+        raise DragonError(f"the server on {host}:{port} did not start (see the log above)")
 
 
 class AppServer:

@@ -128,13 +128,14 @@ def kg_serve_cmd(
     from dragon_bench.crag.kg_api import create_kg_app
     from dragon_bench.errors import require_extra
     from dragon_bench.hub import Hub
+    from dragon_bench.serving import listen, run_app
 
-    uvicorn = require_extra("uvicorn", "portal")
+    require_extra("uvicorn", "portal")
     h = Hub(hub)
     v = h.resolve(version, half="private")
+    sock = listen(host, port)
     app = create_kg_app(h.read_table("private", v, "kg"), title=f"dragon mock KG API ({v})")
-    stderr.print(f"serving the KG of revision {v} at http://{host}:{port}/kg")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    run_app(app, sock, banner=f"serving the KG of revision {v} at http://{host}:{port}/kg")
 
 
 @crag_app.command("convert")

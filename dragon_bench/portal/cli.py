@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from dragon_bench.output import Format, emit, print_table
@@ -24,28 +26,59 @@ def serve(
     from dragon_bench.errors import require_extra
 
     require_extra("fastapi", "portal")
-    import uvicorn
     from pydantic import ValidationError
 
     from dragon_bench.errors import BadInputError
+    from dragon_bench.output import stderr
     from dragon_bench.portal.app import create_app
     from dragon_bench.portal.settings import PortalSettings
+    from dragon_bench.serving import listen, run_app
 
     try:
         settings = PortalSettings(hub=hub, db=db, worker=workers)
     except ValidationError as exc:
         raise BadInputError(exc.errors()[0]["msg"]) from None
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    sock = listen(host, port)
+    # Reach and migrate the database now: a bad one is one line here, not a failed app startup.
+    _database(settings.db, create=True).dispose()
+    app = create_app(settings)
+    if not app.state.portal.hub.versions():
+        # Still serve: an operator may publish the first revision later.
+        stderr.print(
+            f"warning: hub {hub} holds no revision yet (publish one with `dragon build`)",
+            highlight=False,
+            markup=False,
+        )
+    run_app(app, sock, banner=f"serving the portal on http://{host}:{port}", log_level="info")
 
 
-def _database(db: str):  # type: ignore[no-untyped-def]
-    from dragon_bench.errors import require_extra
+def _database(db: str, *, create: bool = False):  # type: ignore[no-untyped-def]
+    """The portal's database, migrated; a SQLite file must exist unless `create` (only `dragon
+    serve` creates one, so an admin command's typo'd --db is not a fresh empty database)."""
+    from dragon_bench.errors import BadInputError, DragonError, require_extra
 
     require_extra("sqlalchemy", "portal")
-    from dragon_bench.portal.db import Database
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
 
+    from dragon_bench.portal.db import Database, normalize_url
+
+    url = normalize_url(db)
+    sqlite = url.startswith("sqlite")
+    file = make_url(url).database if sqlite else None
+    if not create and file and file != ":memory:" and not Path(file).exists():
+        raise BadInputError(
+            f"database {file} does not exist: give the portal's database; `dragon serve` creates it"
+        )
     database = Database(db)
-    database.migrate()
+    try:
+        database.migrate()
+    except SQLAlchemyError as exc:
+        database.dispose()
+        shown = file if sqlite else make_url(db).render_as_string(hide_password=True)
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        error = BadInputError if sqlite else DragonError
+        raise error(f"database {shown}: {reason}") from None
     return database
 
 

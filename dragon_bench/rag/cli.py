@@ -39,11 +39,13 @@ def serve_command(
     from dragon_bench.output import stderr
     from dragon_bench.rag.registry import build_registry, parse_spec
 
-    uvicorn = require_extra("uvicorn", "portal")
+    require_extra("uvicorn", "portal")
     require_extra("fastapi", "portal")
     from dragon_bench.rag.service import create_app
+    from dragon_bench.serving import listen, run_app
 
     specs = [parse_spec(s) for s in (pipeline or ["baseline"])]
+    sock = listen(host, port)
     revision: Any = None
     if any(s.url is None for s in specs):
         if hub is None:
@@ -63,11 +65,12 @@ def serve_command(
         texts=len(revision.texts) if revision else None,
         timeout=timeout,
     )
-    stderr.print(
-        f"serving {', '.join(registry.names())} (default {registry.default}) on "
-        f"http://{host}:{port}  (OpenAPI: /docs)"
+    run_app(
+        app,
+        sock,
+        banner=f"serving {', '.join(registry.names())} (default {registry.default}) on "
+        f"http://{host}:{port}  (OpenAPI: /docs)",
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 @rag_app.command("validate")
