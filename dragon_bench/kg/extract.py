@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document, Triple
 
-__all__ = ["BACKENDS", "extract_triples"]
+__all__ = ["BACKENDS", "Extracted", "extract_batch", "extract_triples"]
 
 BACKENDS = ("natasha", "llm")
+# Documents per checkpoint shard when extracting in this process (natasha: ~2 s of work).
+_CHUNK = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """The triples of one document; `complete` is False when an LLM call failed for it (its
+    triples are used but not checkpointed, so a rerun asks again)."""
+
+    triples: list[Triple] = field(default_factory=list)
+    complete: bool = True
+    error: str | None = None
 
 
 def extract_triples(
@@ -20,14 +33,29 @@ def extract_triples(
     llm: Any = None,
     progress: bool = False,
     workers: int = 1,
+    checkpoint: Any = None,
+    log: Callable[[str], None] | None = None,
+    stats: dict[str, Any] | None = None,
 ) -> list[Triple]:
     """(subject, relation, object) triples of the documents with document id and character spans.
 
     `natasha` runs offline (`workers` > 1 forks that many processes that share the loaded
     models; the output is the same); `llm` needs `llm` (a dragon_bench.llm.LLMClient) or
-    settings from the environment. Spans are offsets into `Document.full_text`.
+    settings from the environment. Spans are offsets into `Document.full_text`. With a
+    `checkpoint` (a `dragon_bench.kg.checkpoint.TripleCheckpoint`) documents already in it are
+    not extracted again and each finished chunk is recorded, so an interrupted run resumes.
     """
     documents: Sequence[Document] = docs if isinstance(docs, Sequence) else list(docs)
+    if backend not in BACKENDS:
+        raise BadInputError(
+            f"unknown extraction backend {backend!r}; choose one of {', '.join(BACKENDS)}"
+        )
+    if checkpoint is not None:
+        return _extract_resumable(
+            documents, backend, llm, progress, workers, checkpoint, log, stats
+        )
+    if stats is not None:
+        stats.update(documents=len(documents), resumed=0, extracted=len(documents))
     if backend == "natasha":
         from dragon_bench.kg.natasha_backend import extract_document
 
@@ -39,10 +67,17 @@ def extract_triples(
 
             items = track(documents, "extracting triples")
         return [t for doc in items for t in extract_document(doc)]
-    if backend == "llm":
-        from dragon_bench.kg.llm_backend import extract_with_llm
+    from dragon_bench.kg.llm_backend import extract_with_llm
 
-        return extract_with_llm(documents, llm=llm, progress=progress).triples
+    return extract_with_llm(documents, llm=llm, progress=progress).triples
+
+
+def extract_batch(docs: Sequence[Document], *, backend: str, llm: Any = None) -> list[Extracted]:
+    """One `Extracted` per document, in this process (the engine's batch function uses it)."""
+    if backend == "natasha":
+        return [Extracted(t) for t in _extract_chunk(docs)]
+    if backend == "llm":
+        return [_llm_document(d, llm) for d in docs]
     raise BadInputError(
         f"unknown extraction backend {backend!r}; choose one of {', '.join(BACKENDS)}"
     )
@@ -54,21 +89,138 @@ def _extract_chunk(docs: Sequence[Document]) -> list[list[Triple]]:
     return [extract_document(d) for d in docs]
 
 
+def _parallel_size(n: int, workers: int) -> int:
+    return max(1, min(32, n // (workers * 4) or 1))
+
+
 def _extract_parallel(documents: Sequence[Document], workers: int, progress: bool) -> list[Triple]:
     """Fork `workers` processes after loading natasha once, so children share its models."""
+    size = _parallel_size(len(documents), workers)
+    chunks = [documents[i : i + size] for i in range(0, len(documents), size)]
+    results: Iterable[list[list[Triple]]] = _pool_map(chunks, workers)
+    if progress:
+        from dragon_bench.output import track
+
+        results = track(results, "extracting triples", total=len(chunks))
+    return [t for chunk in results for doc in chunk for t in doc]
+
+
+def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[list[Triple]]]:
+    """natasha over chunks in forked processes, results in input order as they finish."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from dragon_bench.kg.pipeline import get_pipeline
 
     get_pipeline()
-    size = max(1, min(32, len(documents) // (workers * 4) or 1))
-    chunks = [documents[i : i + size] for i in range(0, len(documents), size)]
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        results: Iterable[list[list[Triple]]] = pool.map(_extract_chunk, chunks)
-        if progress:
-            from dragon_bench.output import track
+        yield from pool.map(_extract_chunk, chunks)
 
-            results = track(results, "extracting triples", total=len(chunks))
-        return [t for chunk in results for doc in chunk for t in doc]
+
+def _llm_document(doc: Document, llm: Any) -> Extracted:
+    """The two-call LLM procedure on one document; failed calls make it incomplete."""
+    from dragon_bench.errors import DragonError
+    from dragon_bench.kg.llm_backend import extract_with_llm
+
+    try:
+        report = extract_with_llm([doc], llm=llm, concurrency=1)
+    except DragonError as exc:  # every call for this document failed
+        return Extracted([], complete=False, error=str(exc))
+    ok = not report.failed_chunks and not report.refine_failures
+    return Extracted(report.triples, complete=ok)
+
+
+def _iter_extracted(
+    docs: Sequence[Document], backend: str, llm: Any, workers: int
+) -> Iterator[list[Extracted]]:
+    """Chunks of results in document order, each yielded as soon as it is finished."""
+    if backend == "natasha" and workers > 1 and len(docs) > workers:
+        size = _parallel_size(len(docs), workers)
+        chunks = [docs[i : i + size] for i in range(0, len(docs), size)]
+        for result in _pool_map(chunks, workers):
+            yield [Extracted(t) for t in result]
+        return
+    if backend == "natasha":
+        for i in range(0, len(docs), _CHUNK):
+            yield extract_batch(docs[i : i + _CHUNK], backend=backend)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    concurrency = 4  # as extract_with_llm: several documents in flight
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        for i in range(0, len(docs), _CHUNK):
+            yield list(pool.map(lambda d: _llm_document(d, llm), docs[i : i + _CHUNK]))
+
+
+def _chunk_count(n: int, backend: str, workers: int) -> int:
+    size = (
+        _parallel_size(n, workers)
+        if backend == "natasha" and workers > 1 and n > workers
+        else _CHUNK
+    )
+    return -(-n // size)
+
+
+def _extract_resumable(
+    documents: Sequence[Document],
+    backend: str,
+    llm: Any,
+    progress: bool,
+    workers: int,
+    checkpoint: Any,
+    log: Callable[[str], None] | None,
+    stats: dict[str, Any] | None,
+) -> list[Triple]:
+    from dragon_bench.kg.checkpoint import extraction_settings
+
+    if backend == "llm" and llm is None:
+        from dragon_bench.llm import LLMClient, LLMSettings
+
+        llm = LLMClient(LLMSettings.required("the llm triplet extractor"))
+    settings = extraction_settings(backend, getattr(llm, "model", None))
+    done = checkpoint.lookup(documents, settings)
+    say = log or _log
+    if done:
+        say(f"resuming: {len(done)} of {len(documents)} documents already extracted")
+    todo = [i for i in range(len(documents)) if i not in done]
+    pending = [documents[i] for i in todo]
+    chunks: Iterable[list[Extracted]] = _iter_extracted(pending, backend, llm, workers)
+    if progress and pending:
+        from dragon_bench.output import track
+
+        chunks = track(
+            chunks, "extracting triples", total=_chunk_count(len(pending), backend, workers)
+        )
+    position = 0
+    errors: list[str] = []
+    calls_ok = bool(done)  # checkpointed documents came back from the backend earlier
+    for chunk in chunks:
+        indices = todo[position : position + len(chunk)]
+        position += len(chunk)
+        keep: list[int] = []
+        for i, result in zip(indices, chunk, strict=True):
+            done[i] = result.triples
+            if result.error:
+                errors.append(result.error)
+            else:
+                calls_ok = True
+            if result.complete:
+                keep.append(i)
+        checkpoint.record([documents[i] for i in keep], [done[i] for i in keep], settings)
+    if errors and not calls_ok:
+        # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
+        from dragon_bench.errors import DragonError
+
+        raise DragonError(errors[0])
+    if stats is not None:
+        stats.update(
+            documents=len(documents), resumed=len(documents) - len(pending), extracted=len(pending)
+        )
+    return [t for i in range(len(documents)) for t in done[i]]
+
+
+def _log(message: str) -> None:
+    from dragon_bench.output import stderr
+
+    stderr.print(message, highlight=False, markup=False)

@@ -2,14 +2,19 @@
 
 A dynamic update (a hub that already holds a revision) builds questions only on documents
 that are new since the parent revision; its public texts are still the whole corpus.
+With a work folder, extracted triples are checkpointed document by document
+(`dragon_bench.kg.checkpoint`), so a killed build resumes where it stopped.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from dragon_bench import __version__
@@ -21,7 +26,7 @@ from dragon_bench.release.tables import kg_table, revision_tables
 from dragon_bench.types import Document, Question, Triple
 from dragon_bench.versions import next_version, parse_version
 
-__all__ = ["build_revision", "dedup", "extract"]
+__all__ = ["build_revision", "default_work_dir", "dedup", "extract"]
 
 Log = Callable[[str], None]
 
@@ -54,11 +59,33 @@ def dedup(
     return kept
 
 
+def default_work_dir(hub: Hub | str) -> Path:
+    """Where a build of `hub` keeps its checkpoint: `<hub>.work` beside a local hub, else
+    `$XDG_CACHE_HOME/dragon-bench/build/<hash of the hub URL>` (default ~/.cache)."""
+    hub = hub if isinstance(hub, Hub) else Hub(hub)
+    from fsspec.implementations.local import LocalFileSystem
+
+    if isinstance(hub.fs, LocalFileSystem):
+        root = Path(hub.root)
+        return root.with_name(root.name + ".work")
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    digest = hashlib.sha256(hub.url.encode("utf-8")).hexdigest()[:16]
+    return cache / "dragon-bench" / "build" / digest
+
+
 def extract(
-    documents: Sequence[Document], backend: str, llm: Any, *, workers: int = 1
+    documents: Sequence[Document],
+    backend: str,
+    llm: Any,
+    *,
+    workers: int = 1,
+    work_dir: Path | str | None = None,
+    log: Log = _quiet,
+    stats: dict[str, Any] | None = None,
 ) -> list[Triple]:
     """Triples from the KG part (`dragon_bench.kg.extract_triples`); the offline backend can
-    spread documents over `workers` processes (same triples, same order)."""
+    spread documents over `workers` processes (same triples, same order). With `work_dir`,
+    documents already extracted there are reused and new ones recorded as they finish."""
     try:
         from dragon_bench.kg import extract_triples
     except (ImportError, AttributeError) as exc:
@@ -66,9 +93,22 @@ def extract(
             "triplet extraction (dragon_bench.kg.extract_triples) is not available; "
             "pass precomputed triples (--triples)"
         ) from exc
-    if backend == "llm":
-        return list(extract_triples(list(documents), backend=backend, llm=llm))
-    return list(extract_triples(list(documents), backend=backend, workers=max(1, workers)))
+    checkpoint = None
+    if work_dir is not None:
+        from dragon_bench.kg.checkpoint import TripleCheckpoint
+
+        checkpoint = TripleCheckpoint(Path(work_dir) / "kg", warn=log)
+    return list(
+        extract_triples(
+            list(documents),
+            backend=backend,
+            llm=llm if backend == "llm" else None,
+            workers=max(1, workers),
+            checkpoint=checkpoint,
+            log=log,
+            stats=stats,
+        )
+    )
 
 
 def _check_ids(documents: Iterable[Document]) -> list[Document]:
@@ -100,6 +140,7 @@ def build_revision(
     dedup_threshold: float = 0.8,
     id_key: str | None = None,
     workers: int = 1,
+    work_dir: Path | str | None = None,
     stats: dict[str, Any] | None = None,
     log: Log = _quiet,
 ) -> str:
@@ -109,7 +150,8 @@ def build_revision(
     `parent` defaults to the hub's latest revision (a dynamic update); `full` ignores it.
     `triples` are precomputed triples (e.g. from `dragon kg extract`), else they are extracted
     with `kg_backend` (offline: in `workers` processes). `novelty` is a filter with
-    `.split(triples) -> (fresh, known)`.
+    `.split(triples) -> (fresh, known)`. `work_dir` holds the extraction checkpoint (see
+    `default_work_dir`): a rerun after a kill extracts only the documents not yet in it.
     """
     hub = hub if isinstance(hub, Hub) else Hub(hub)
     docs = _check_ids(documents)
@@ -151,10 +193,13 @@ def build_revision(
     log(f"new documents: {len(new)}" + (f" (since {parent})" if parent else ""))
 
     new_ids = {d.id for d in new}
+    kg_stats: dict[str, Any] = {}
     if triples is not None:
         found = [t for t in triples if t.doc_id in new_ids]
     else:
-        found = extract(new, kg_backend, llm, workers=workers)
+        found = extract(
+            new, kg_backend, llm, workers=workers, work_dir=work_dir, log=log, stats=kg_stats
+        )
     log(f"knowledge graph: {len(found)} triples")
     if novelty is not None:
         fresh, known = novelty.split(found)
@@ -205,6 +250,8 @@ def build_revision(
             kept=len(kept),
             new=len(new),
             triples=len(found),
+            extracted=kg_stats.get("extracted", 0),
+            resumed=kg_stats.get("resumed", 0),
             fresh=len(fresh),
             questions=by_type,
             rejected=qstats.get("rejected", {}),

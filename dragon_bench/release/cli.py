@@ -10,7 +10,7 @@ import typer
 from dragon_bench.output import Format, emit
 from dragon_bench.release import options
 
-__all__ = ["register", "make_llm"]
+__all__ = ["register", "make_llm", "discard_checkpoint"]
 
 
 def make_llm(needed: bool) -> Any:
@@ -20,6 +20,13 @@ def make_llm(needed: bool) -> Any:
     from dragon_bench.llm import LLMClient, LLMSettings
 
     return LLMClient(LLMSettings.required("the llm backend"))
+
+
+def discard_checkpoint(work_dir: Path) -> None:
+    """Remove the extraction checkpoint of a work folder (only the part a build writes)."""
+    import shutil
+
+    shutil.rmtree(Path(work_dir) / "kg", ignore_errors=True)
 
 
 def _knowledge_base(path: Path) -> Any:
@@ -51,15 +58,30 @@ def build(
         0.8, min=0.0, max=1.0, help="MinHash Jaccard threshold of near-duplicates."
     ),
     workers: int = typer.Option(0, help="Processes for offline extraction (0: one per core)."),
+    work_dir: Path | None = typer.Option(
+        None,
+        help="Checkpoint of extracted triples, so an interrupted build resumes "
+        "(default: HUB.work beside a local hub, else ~/.cache/dragon-bench/build/HASH).",
+    ),
+    resume: bool = typer.Option(
+        True, "--resume/--fresh", help="--fresh discards the checkpoint and extracts everything."
+    ),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
-    """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub."""
+    """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub.
+
+    Extracted triples are checkpointed in the work folder as they finish; rerunning the same
+    command after an interruption extracts only the remaining documents. The checkpoint is a
+    cache keyed by text and extractor, so it stays after a successful build."""
     from dragon_bench.corpus import read_documents
     from dragon_bench.corpus.parallel import cpu_count
     from dragon_bench.output import stderr
-    from dragon_bench.release.build import build_revision
+    from dragon_bench.release.build import build_revision, default_work_dir
     from dragon_bench.release.tables import read_triples
 
+    folder = work_dir if work_dir is not None else default_work_dir(hub)
+    if not resume:
+        discard_checkpoint(folder)
     docs = read_documents(corpus)
     novelty = None
     if known is not None:
@@ -80,6 +102,7 @@ def build(
         novelty=novelty,
         dedup_threshold=dedup_threshold,
         workers=workers or cpu_count(),
+        work_dir=folder,
         stats=stats,
         log=lambda msg: stderr.print(msg, highlight=False, markup=False),
     )
