@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
 from dragon_bench.client.revision import Revision
 from dragon_bench.output import stderr
 
-__all__ = ["baseline_pipeline", "revision_stamp"]
+__all__ = ["baseline_pipeline", "revision_stamp", "run_identity"]
 
 
 def revision_stamp(revision: Revision) -> dict[str, Any]:
@@ -18,6 +19,23 @@ def revision_stamp(revision: Revision) -> dict[str, Any]:
     for key in sorted(revision.texts):
         h.update(f"{key}\x00{revision.texts[key]}\x01".encode())
     return {"version": revision.version, "source": revision.source, "texts_sha256": h.hexdigest()}
+
+
+def run_identity(revision: Revision, config: Any) -> dict[str, Any]:
+    """What makes a run's answers: the revision's texts and questions, the pipeline settings and
+    (for LLM pipelines) the model. Where the revision was read from does not matter."""
+
+    stamp = revision_stamp(revision)
+    h = hashlib.sha256()
+    for key in sorted(revision.questions):
+        h.update(f"{key}\x00{revision.questions[key]}\x01".encode())
+    return {
+        "version": stamp["version"],
+        "texts_sha256": stamp["texts_sha256"],
+        "questions_sha256": h.hexdigest(),
+        "pipeline": config.to_dict(),
+        "llm_model": os.environ.get("DRAGON_LLM_MODEL", "") if config.needs_llm else "",
+    }
 
 
 def baseline_pipeline(

@@ -32,13 +32,13 @@ def run_command(
     concurrency: int = typer.Option(
         0, help="Questions in flight (0: 4 for LLM pipelines, else 1)."
     ),
-    limit: int = typer.Option(0, help="Answer only the first N questions (0: all)."),
+    limit: int = typer.Option(0, min=0, help="Answer only the first N questions (0: all)."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Run the baseline (or a configured pipeline) over a revision's questions; resumable."""
-    from dragon_bench.client.baseline import baseline_pipeline
+    from dragon_bench.client.baseline import baseline_pipeline, run_identity
     from dragon_bench.client.load import load
-    from dragon_bench.client.run import run_system, write_results
+    from dragon_bench.client.run import reusable_results, run_system, write_results
     from dragon_bench.client.validate import validate
     from dragon_bench.output import emit, stderr
     from dragon_bench.rag import PipelineConfig
@@ -58,8 +58,13 @@ def run_command(
         questions = questions[:limit]
     checkpoint = Path(str(out) + ".partial.jsonl")
     workers = concurrency or (4 if config.needs_llm else 1)
-    outcome = run_system(system, questions, checkpoint=checkpoint, concurrency=workers)
-    write_results(outcome.results, out)
+    identity = run_identity(revision, config)
+    # Answers an earlier run of the same revision and pipeline left in --out (a --limit run, say).
+    earlier = reusable_results(out, identity)
+    outcome = run_system(
+        system, questions, checkpoint=checkpoint, concurrency=workers, earlier=earlier
+    )
+    write_results({**earlier, **outcome.results}, out, identity=identity)
     if not outcome.failures:
         checkpoint.unlink(missing_ok=True)
     report = validate(outcome.results, revision, strict=False) if outcome.results else None
@@ -93,10 +98,11 @@ def submit_command(
 ) -> None:
     """Submit results to a portal (DRAGON protocol: POST /submit/create)."""
     from dragon_bench.client.load import load
-    from dragon_bench.client.submit import submission_config, submit
+    from dragon_bench.client.submit import portal_url, submission_config, submit
     from dragon_bench.client.validate import validate
     from dragon_bench.output import emit, stderr
 
+    portal = portal_url(portal)  # before --check reads the portal as a hub
     if check:
         report = validate(results, load(hub=portal, version=version or "latest"))
         for w in report.warnings:

@@ -17,7 +17,15 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.output import stderr, track
 from dragon_bench.types import Result
 
-__all__ = ["run", "run_system", "RunOutcome", "to_entry", "write_results", "read_results"]
+__all__ = [
+    "run",
+    "run_system",
+    "RunOutcome",
+    "to_entry",
+    "write_results",
+    "read_results",
+    "reusable_results",
+]
 
 System = Callable[[str], Any]
 
@@ -96,18 +104,21 @@ def run_system(
     checkpoint: str | Path | None = None,
     concurrency: int = 1,
     progress: bool = True,
+    earlier: Mapping[str, dict[str, Any]] | None = None,
 ) -> RunOutcome:
-    """Call `system(question)` for every question not already in the checkpoint.
+    """Call `system(question)` for every question not already in the checkpoint (or `earlier`).
 
     Each answer is appended to the checkpoint (JSON lines) as soon as it exists, so an
-    interrupted run loses nothing and the same call resumes it. A question whose call raises
-    is reported in `failures` and left out; empty questions get an empty answer.
+    interrupted run loses nothing and the same call resumes it. `earlier` holds answers of a
+    finished run of the same system (see `reusable_results`); reused ones count as resumed. A
+    question whose call raises is reported in `failures` and left out; empty questions get an
+    empty answer.
     """
     if concurrency < 1:
         raise BadInputError(f"concurrency must be at least 1, got {concurrency}")
     todo = _questions(questions)
     ckpt = Path(checkpoint) if checkpoint is not None else None
-    done = _read_checkpoint(ckpt) if ckpt else {}
+    done = {**(earlier or {}), **(_read_checkpoint(ckpt) if ckpt else {})}
     wanted = {k for k, _ in todo}
     outcome = RunOutcome(results={k: v for k, v in done.items() if k in wanted})
     outcome.resumed = len(outcome.results)
@@ -189,19 +200,58 @@ def _run_threads(
                 pass
 
 
-def write_results(results: Mapping[str, Any], path: str | Path) -> None:
-    """Write the results JSON atomically (temporary file, then rename)."""
+def _write_json(data: Any, final: Path, indent: int | None = None) -> None:
+    tmp = final.parent / f".{final.name}.{uuid.uuid4().hex[:8]}.tmp"
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=indent), encoding="utf-8")
+    os.replace(tmp, final)
+
+
+def _identity_path(results: Path) -> Path:
+    return Path(str(results) + ".run.json")
+
+
+def write_results(
+    results: Mapping[str, Any], path: str | Path, *, identity: Mapping[str, Any] | None = None
+) -> None:
+    """Write the results JSON atomically (temporary file, then rename); `identity` (revision and
+    system that made them) goes beside it in `<path>.run.json` so a later run can reuse them."""
     final = Path(path)
     final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.parent / f".{final.name}.{uuid.uuid4().hex[:8]}.tmp"
     ordered = dict(sorted(results.items(), key=lambda kv: (len(kv[0]), kv[0])))
-    tmp.write_text(json.dumps(ordered, ensure_ascii=False, indent=1), encoding="utf-8")
-    os.replace(tmp, final)
+    _write_json(ordered, final, indent=1)
+    if identity is None:
+        _identity_path(final).unlink(missing_ok=True)  # whatever made the old file, not these
+    else:
+        _write_json(dict(identity), _identity_path(final))
+
+
+def reusable_results(path: str | Path, identity: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The answers of an existing results file written with the same `identity` (see
+    `write_results`); none when the file, its identity or a match is missing."""
+    final = Path(path)
+    try:
+        recorded = json.loads(_identity_path(final).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    # Compared in JSON form: what was written is what this identity would write.
+    if recorded != json.loads(json.dumps(dict(identity), ensure_ascii=False)):
+        return {}
+    try:
+        data = read_results(final)
+    except BadInputError:
+        return {}
+    return {
+        str(k): {"found_ids": v["found_ids"], "model_answer": v["model_answer"]}
+        for k, v in data.items()
+        if isinstance(v, dict)
+        and isinstance(v.get("found_ids"), list)
+        and isinstance(v.get("model_answer"), str)
+    }
 
 
 def read_results(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
     except FileNotFoundError as exc:
         raise BadInputError("no such results file", path=str(path)) from exc
     except ValueError as exc:

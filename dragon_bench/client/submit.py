@@ -10,7 +10,7 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError, DragonError
 
-__all__ = ["submit", "submission_config"]
+__all__ = ["submit", "submission_config", "portal_url"]
 
 
 def submission_config(
@@ -35,6 +35,20 @@ def submission_config(
     }
 
 
+def portal_url(portal: str) -> str:
+    """The portal's base URL without a trailing slash; anything but an http(s) URL with a host
+    is bad usage (refused at once rather than retried as a network failure)."""
+    import httpx
+
+    try:
+        url = httpx.URL(portal)
+    except (httpx.InvalidURL, TypeError):
+        url = None
+    if url is None or url.scheme not in ("http", "https") or not url.host:
+        raise BadInputError(f"portal {portal!r} is not an http(s) URL, e.g. https://host:8000")
+    return portal.rstrip("/")
+
+
 def submit(
     results: str | Path,
     portal: str,
@@ -49,17 +63,23 @@ def submit(
 ) -> str:
     """Post a results file; return the submission id the portal answers with.
 
-    The file part is named after the file's path, as the published DRAGON client does.
+    The file part is named after the file's path, as the published DRAGON client does. The
+    file's form is checked first with the evaluator's parser (no revision needed), so a file the
+    portal would refuse never goes out.
     Connection errors, 429 and 5xx are retried with the same `submit_id`; a 409 on a retry
     means an earlier attempt got through, which counts as success.
     """
     import httpx
 
+    from dragon_bench.metrics.results import parse_results
+
+    url = portal_url(portal) + "/submit/create"
     path = Path(results)
     try:
         content = path.read_bytes()
     except OSError as exc:
         raise BadInputError(f"cannot read results: {exc}", path=str(path)) from exc
+    parse_results(content, None, path=str(path))
     if not token:
         raise BadInputError("a portal token is needed (--token or DRAGON_TOKEN)")
     submit_id = submit_id or uuid.uuid4().hex
@@ -73,7 +93,6 @@ def submit(
         "filename": path.name,
     }
     files = {str(path): (path.name, content, "application/json")}
-    url = portal.rstrip("/") + "/submit/create"
     last = ""
     for attempt in range(retries + 1):
         if attempt:

@@ -38,10 +38,11 @@ class Results:
 
 
 def read_results(path: str | os.PathLike[str]) -> Any:
-    """Parse a results file as JSON; a file that is not JSON is a BadInputError naming the line."""
+    """Parse a results file as JSON (a UTF-8 BOM, as Windows editors write, is allowed); a file that
+    is not JSON is a BadInputError naming the line."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise BadInputError("results file not found", path=str(p)) from None
     except UnicodeDecodeError:
@@ -60,16 +61,20 @@ def _question_id(key: Any) -> int | None:
     return None
 
 
-def parse_results(data: Any, gold: Gold, *, path: str | None = None) -> Results:
-    """Check results (a dict, JSON text or bytes) against `gold`; raise ResultsError listing every problem."""
+def parse_results(data: Any, gold: Gold | None, *, path: str | None = None) -> Results:
+    """Check results (a dict, JSON text or bytes) against `gold`; raise ResultsError listing every problem.
+
+    Without `gold` only the form is checked (integer question and text ids, answer strings, no
+    repeats), as a client can before it submits.
+    """
     if isinstance(data, bytes | bytearray):
         try:
-            data = data.decode("utf-8")
+            data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ResultsError(["the results are not UTF-8 text"], path=path) from None
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = json.loads(data.removeprefix("\ufeff"))
         except json.JSONDecodeError as exc:
             raise ResultsError(
                 [f"the results are not JSON ({exc.msg} at line {exc.lineno})"], path=path
@@ -82,8 +87,9 @@ def parse_results(data: Any, gold: Gold, *, path: str | None = None) -> Results:
     answers: dict[int, Result] = {}
     for key, entry in data.items():
         qid = _question_id(key)
-        if qid is None or qid not in gold.index:
-            problems.append(f"key {key!r} is not a question id of revision {gold.version}")
+        if qid is None or (gold is not None and qid not in gold.index):
+            of = f" of revision {gold.version}" if gold is not None else ""
+            problems.append(f"key {key!r} is not a question id{of}")
             continue
         if qid in answers:
             problems.append(f"question {key}: given twice")
@@ -103,7 +109,7 @@ def parse_results(data: Any, gold: Gold, *, path: str | None = None) -> Results:
             for pos, tid in enumerate(found):
                 if not isinstance(tid, int) or isinstance(tid, bool):
                     problems.append(f"{where}: found_ids[{pos}] = {tid!r} is not an integer")
-                elif tid not in gold.text_ids:
+                elif gold is not None and tid not in gold.text_ids:
                     problems.append(f"{where}: found_ids[{pos}] = {tid} is not a text id")
                 elif tid in seen:
                     problems.append(f"{where}: found_ids[{pos}] = {tid} is a duplicate")
@@ -118,6 +124,8 @@ def parse_results(data: Any, gold: Gold, *, path: str | None = None) -> Results:
             answers[qid] = Result(tuple(found), answer)
     if problems:
         raise ResultsError(problems, path=path)
+    if gold is None:
+        return Results(answers)
     missing = [q for q in gold.ids if q not in answers]
     warnings = []
     if missing:

@@ -7,25 +7,13 @@ from __future__ import annotations
 import socket
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from dragon_bench.hub import Hub
-
-
-def _dragon(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str]:
-    """Run `dragon ARGS` through cli.main (its error handling included): exit code and stderr."""
-    from dragon_bench.cli import main
-
-    monkeypatch.setattr(sys, "argv", ["dragon", *args])
-    with pytest.raises(SystemExit) as info:
-        main()
-    code = info.value.code
-    return code if isinstance(code, int) else 1, capsys.readouterr().err
+from tests.plugins.dragon_main import Outcome
 
 
 @pytest.fixture
@@ -45,41 +33,38 @@ def test_a_port_in_use_is_one_line_before_serving(
     taken_port: int,
     hub: Hub,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    dragon_main: Callable[..., Outcome],
 ) -> None:
     args = [a.format(tmp=tmp_path) for a in command]
     args += ["--hub", hub.url, "--port", str(taken_port)]
-    code, err = _dragon(monkeypatch, capsys, *args)
+    code, _, err = dragon_main(*args)
     assert code == 1
     assert err.strip() == f"error: port {taken_port} on 127.0.0.1 is in use (give --port)"
     assert not (tmp_path / "p.db").exists()  # nothing prepared for a server that cannot run
 
 
 def test_serve_with_a_file_that_is_not_a_database(
-    hub: Hub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    hub: Hub, tmp_path: Path, dragon_main: Callable[..., Outcome]
 ) -> None:
     from dragon_bench.serving import free_port
 
     bad = tmp_path / "notes.db"
     bad.write_text("not a database\n" * 100)
-    code, err = _dragon(
-        monkeypatch, capsys, "serve", "--hub", hub.url, "--db", str(bad), "--port", str(free_port())
+    code, _, err = dragon_main(
+        "serve", "--hub", hub.url, "--db", str(bad), "--port", str(free_port())
     )
     assert code == 2
     assert err.strip() == f"error: database {bad}: file is not a database"
 
 
 def test_serve_with_an_unreachable_postgres_names_it_without_the_password(
-    hub: Hub, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    hub: Hub, dragon_main: Callable[..., Outcome]
 ) -> None:
     from dragon_bench.serving import free_port
 
     dead = free_port()  # nothing listens there
     url = f"postgresql://u:secret@127.0.0.1:{dead}/db"
-    code, err = _dragon(
-        monkeypatch, capsys, "serve", "--hub", hub.url, "--db", url, "--port", str(free_port())
-    )
+    code, _, err = dragon_main("serve", "--hub", hub.url, "--db", url, "--port", str(free_port()))
     assert code == 1
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
@@ -92,12 +77,11 @@ def test_serve_with_an_unreachable_postgres_names_it_without_the_password(
 def test_admin_refuses_a_database_that_does_not_exist(
     spelling: str,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    dragon_main: Callable[..., Outcome],
 ) -> None:
     typo = tmp_path / "nodir" / "portal.db"
     db = spelling.format(path=typo)
-    code, err = _dragon(monkeypatch, capsys, "admin", "list-tokens", "--db", db)
+    code, _, err = dragon_main("admin", "list-tokens", "--db", db)
     assert code == 2
     assert err.strip() == (
         f"error: database {typo} does not exist: give the portal's database; "
@@ -107,15 +91,15 @@ def test_admin_refuses_a_database_that_does_not_exist(
 
 
 def test_admin_works_on_an_existing_database_and_refuses_a_bad_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, dragon_main: Callable[..., Outcome]
 ) -> None:
     existing = tmp_path / "portal.db"
     sqlite3.connect(existing).close()  # an empty SQLite file (as a restored backup might be)
-    code, _ = _dragon(monkeypatch, capsys, "admin", "list-tokens", "--db", str(existing))
+    code = dragon_main("admin", "list-tokens", "--db", str(existing)).code
     assert code == 0
     bad = tmp_path / "results.jsonl"
     bad.write_text('{"a": 1}\n' * 200)
-    code, err = _dragon(monkeypatch, capsys, "admin", "list-tokens", "--db", str(bad))
+    code, _, err = dragon_main("admin", "list-tokens", "--db", str(bad))
     assert (code, err.strip()) == (2, f"error: database {bad}: file is not a database")
 
 

@@ -1,0 +1,103 @@
+"""`dragon submit` and `dragon run` on the QA findings: a malformed portal URL and a malformed
+results file are refused locally (exit 2, nothing sent); a second run reuses the answers an
+earlier run of the same revision and pipeline left in --out (QA 3.5, 4)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import pytest
+
+from tests.plugins.dragon_main import Outcome
+from tests.plugins.http_thread import serve_http
+
+from .helpers import QUESTIONS, write_hub
+
+Dragon = Callable[..., Outcome]
+
+
+class _Counting(BaseHTTPRequestHandler):
+    """A portal stand-in that only counts what reaches it."""
+
+    hits: list[str] = []
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.hits.append(self.path)
+        self.send_response(500)
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("portal", ["not-a-url", "localhost:8000", "ftp://host/", "http://"])
+def test_submit_refuses_a_malformed_portal_url_at_once(
+    portal: str, tmp_path: Path, dragon_main: Dragon
+) -> None:
+    results = tmp_path / "r.json"
+    results.write_text(json.dumps({"0": {"found_ids": [11], "model_answer": "a"}}))
+    for extra in ([], ["--check"]):  # --check must not read the "URL" as a hub folder either
+        code, _, err = dragon_main(
+            "submit", str(results), "--portal", portal, "--token", "t", *extra
+        )
+        assert code == 2
+        assert err.strip() == (
+            f"error: portal {portal!r} is not an http(s) URL, e.g. https://host:8000"
+        )
+
+
+def test_submit_checks_the_results_form_before_sending(tmp_path: Path, dragon_main: Dragon) -> None:
+    """String question ids are refused by the evaluator's own parser (as `dragon evaluate`
+    refuses them), without --check and without a request to the portal."""
+    results = tmp_path / "strid.json"
+    entry = {"found_ids": [11], "model_answer": "a"}
+    results.write_text(json.dumps({"zero": entry, "1": {**entry, "found_ids": ["7"]}}))
+    _Counting.hits = []
+    with serve_http(_Counting) as server:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        code, _, err = dragon_main("submit", str(results), "--portal", url, "--token", "t")
+    assert code == 2 and _Counting.hits == []
+    assert err.strip() == (
+        f"error: {results}: results have 2 problems: key 'zero' is not a question id; "
+        "question 1: found_ids[0] = '7' is not an integer"
+    )
+
+
+def test_run_after_a_limited_run_reuses_its_answers(tmp_path: Path, dragon_main: Dragon) -> None:
+    hub = tmp_path / "hub"
+    write_hub(hub)
+    out = tmp_path / "results.json"
+
+    def run(*extra: str) -> dict[str, object]:
+        done = dragon_main("run", "--hub", str(hub), "--out", str(out), "--format", "json", *extra)
+        assert done.code == 0, done.err
+        summary: dict[str, object] = json.loads(done.out)
+        return summary
+
+    first = run("--limit", "1")
+    assert (first["answered"], first["resumed"]) == (1, 0)
+    assert set(json.loads(out.read_text())) == {"0"}
+    second = run()
+    assert (second["answered"], second["resumed"]) == (len(QUESTIONS), 1)
+    full = json.loads(out.read_text())
+    assert set(full) == {"0", "1"}
+    # a limited run after a full one keeps the other answers in the file
+    assert run("--limit", "1")["resumed"] == 1 and json.loads(out.read_text()) == full
+    # another pipeline's answers are not reused
+    config = tmp_path / "p.yaml"
+    config.write_text("reranker: none\ntop_k: 2\n")
+    assert run("--pipeline", str(config))["resumed"] == 0
+
+
+def test_run_refuses_a_negative_limit(tmp_path: Path, dragon_main: Dragon) -> None:
+    write_hub(tmp_path / "hub")
+    out = tmp_path / "r.json"
+    code, _, err = dragon_main(
+        "run", "--hub", str(tmp_path / "hub"), "--out", str(out), "--limit", "-5"
+    )
+    words = " ".join(err.replace("│", " ").split())
+    assert code == 2 and "--limit" in words and "greater than or equal to 0" in words
+    assert not out.exists()
