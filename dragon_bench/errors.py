@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["DragonError", "BadInputError", "MissingExtraError", "require_extra"]
+__all__ = [
+    "DragonError",
+    "BadInputError",
+    "MissingExtraError",
+    "require_extra",
+    "require_suffix",
+]
 
 
 class DragonError(Exception):
@@ -46,3 +52,16 @@ def require_extra(module: str, extra: str):  # type: ignore[no-untyped-def]
         return importlib.import_module(module)
     except ImportError as exc:
         raise MissingExtraError(module, extra) from exc
+
+
+def require_suffix(path: object, suffixes: tuple[str, ...], *, option: str = "--out") -> None:
+    """Refuse an output file whose name does not end in one of `suffixes` (checked before any
+    work, so a typo such as `seg.txt` does not get Parquet written under it)."""
+    import os
+
+    suffix = os.path.splitext(str(path))[1]
+    if suffix not in suffixes:
+        raise BadInputError(
+            f"{option} {path}: the file name must end in {' or '.join(suffixes)}"
+            f" (got {suffix or 'no suffix'})"
+        )

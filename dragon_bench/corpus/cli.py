@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from dragon_bench.errors import BadInputError
+from dragon_bench.errors import BadInputError, require_suffix
 from dragon_bench.output import Format, emit, print_table, stderr, stdout
 
 if TYPE_CHECKING:
@@ -266,6 +266,8 @@ def segment(
 
     if window < 1 or not 1 <= stride <= window:
         raise BadInputError(f"need 1 <= stride <= window, got window {window}, stride {stride}")
+    if out is not None:
+        require_suffix(out, (".parquet", ".jsonl", ".ndjson"))
     where, name = parse_ref(snapshot, store)
     st = open_store(where, storage_option, endpoint_url)
     sid = st.resolve(name)

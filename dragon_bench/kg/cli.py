@@ -41,9 +41,11 @@ def extract_cmd(
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Extract (subject, relation, object) triples with provenance and write them to a file."""
+    from dragon_bench.errors import require_suffix
     from dragon_bench.kg.extract import extract_triples
     from dragon_bench.kg.store import write_triples
 
+    require_suffix(out, (".parquet", ".jsonl"))
     docs = _read_corpus(corpus)
     triples = extract_triples(
         docs, backend=backend, llm=_llm(backend), progress=True, workers=workers
