@@ -202,8 +202,11 @@ def _run_threads(
 
 def _write_json(data: Any, final: Path, indent: int | None = None) -> None:
     tmp = final.parent / f".{final.name}.{uuid.uuid4().hex[:8]}.tmp"
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=indent), encoding="utf-8")
-    os.replace(tmp, final)
+    try:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=indent), encoding="utf-8")
+        os.replace(tmp, final)
+    finally:
+        tmp.unlink(missing_ok=True)  # left only when the rename failed
 
 
 def _identity_path(results: Path) -> Path:

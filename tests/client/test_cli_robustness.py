@@ -101,3 +101,13 @@ def test_run_refuses_a_negative_limit(tmp_path: Path, dragon_main: Dragon) -> No
     words = " ".join(err.replace("│", " ").split())
     assert code == 2 and "--limit" in words and "greater than or equal to 0" in words
     assert not out.exists()
+
+
+def test_write_results_leaves_no_temporary_file_when_the_rename_fails(tmp_path: Path) -> None:
+    from dragon_bench.client.run import write_results
+
+    folder = tmp_path / "taken"
+    (folder / "inside").mkdir(parents=True)  # a non-empty folder where the file should go
+    with pytest.raises(OSError):
+        write_results({"0": {"found_ids": [], "model_answer": ""}}, folder)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
