@@ -38,7 +38,12 @@ def run_command(
     """Run the baseline (or a configured pipeline) over a revision's questions; resumable."""
     from dragon_bench.client.baseline import baseline_pipeline, run_identity
     from dragon_bench.client.load import load
-    from dragon_bench.client.run import reusable_results, run_system, write_results
+    from dragon_bench.client.run import (
+        checkpoint_path,
+        reusable_results,
+        run_system,
+        write_results,
+    )
     from dragon_bench.client.validate import validate
     from dragon_bench.output import emit, stderr
     from dragon_bench.rag import PipelineConfig
@@ -56,9 +61,9 @@ def run_command(
     questions = sorted(revision.questions.items())
     if limit > 0:
         questions = questions[:limit]
-    checkpoint = Path(str(out) + ".partial.jsonl")
     workers = concurrency or (4 if config.needs_llm else 1)
     identity = run_identity(revision, config)
+    checkpoint = checkpoint_path(out, identity)
     # Answers an earlier run of the same revision and pipeline left in --out (a --limit run, say).
     earlier = reusable_results(out, identity)
     outcome = run_system(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import threading
@@ -25,6 +26,7 @@ __all__ = [
     "write_results",
     "read_results",
     "reusable_results",
+    "checkpoint_path",
 ]
 
 System = Callable[[str], Any]
@@ -211,6 +213,15 @@ def _write_json(data: Any, final: Path, indent: int | None = None) -> None:
 
 def _identity_path(results: Path) -> Path:
     return Path(str(results) + ".run.json")
+
+
+def checkpoint_path(out: str | Path, identity: Mapping[str, Any]) -> Path:
+    """The checkpoint of a run into `out` by the system and revision `identity` describes:
+    `<out>.<digest>.partial.jsonl`, so an interrupted run of another revision or pipeline into
+    the same file never lends it answers."""
+    key = json.dumps(dict(identity), sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+    return Path(f"{out}.{digest}.partial.jsonl")
 
 
 def write_results(

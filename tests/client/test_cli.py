@@ -27,7 +27,7 @@ def test_dragon_run_on_hub_writes_results_and_reuses_index(tmp_path: Path) -> No
     assert set(results) == {"0", "1"}
     assert results["0"]["found_ids"][0] == 11 and set(results["0"]["found_ids"]) <= set(TEXTS)
     assert results["1"]["found_ids"][0] == 42
-    assert not Path(str(out) + ".partial.jsonl").exists()
+    assert not list(tmp_path.glob("results.json*.partial.jsonl"))
     assert (Path(str(out) + ".index") / "pipeline.json").exists()
     config = tmp_path / "p.yaml"
     config.write_text("reranker: none\ntop_k: 2\n")

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -111,3 +112,32 @@ def test_write_results_leaves_no_temporary_file_when_the_rename_fails(tmp_path: 
     with pytest.raises(OSError):
         write_results({"0": {"found_ids": [], "model_answer": ""}}, folder)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+def test_an_interrupted_run_of_another_revision_lends_no_answers(
+    tmp_path: Path, dragon_main: Dragon
+) -> None:
+    """A checkpoint left by a run of 1.0.0 is resumed by 1.0.0 and ignored by 1.1.0."""
+    from dragon_bench.client import load
+    from dragon_bench.client.baseline import run_identity
+    from dragon_bench.client.run import checkpoint_path
+    from dragon_bench.rag import PipelineConfig
+
+    hub = tmp_path / "hub"
+    write_hub(hub, "1.0.0")
+    write_hub(hub, "1.1.0")
+    out = tmp_path / "r.json"
+    old = run_identity(load(hub=str(hub), version="1.0.0"), PipelineConfig())
+    planted = {"id": "0", "found_ids": [42], "model_answer": "planted by 1.0.0"}
+    checkpoint_path(out, old).write_text(json.dumps(planted, ensure_ascii=False) + "\n")
+
+    def run(version: str) -> dict[str, Any]:
+        args = ["run", "--hub", str(hub), "--version", version, "--out", str(out)]
+        code, stdout, stderr = dragon_main(*args, "--format", "json")
+        assert code == 0, stderr
+        return json.loads(stdout.strip().splitlines()[-1])
+
+    assert run("1.1.0")["resumed"] == 0
+    assert json.loads(out.read_text())["0"]["model_answer"] != "planted by 1.0.0"
+    assert run("1.0.0")["resumed"] == 1
+    assert json.loads(out.read_text())["0"]["model_answer"] == "planted by 1.0.0"
