@@ -8,7 +8,7 @@ selection) runs on the driver. The same input gives the same output on every eng
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,6 +24,7 @@ __all__ = [
     "signature_batch",
     "segment_batch",
     "kg_batch",
+    "kg_document_batch",
 ]
 
 
@@ -46,6 +47,13 @@ def kg_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) ->
 
     llm = _client(llm_settings)
     return list(extract_triples(docs, backend=backend, llm=llm))
+
+
+def kg_document_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Any]:
+    """One `dragon_bench.kg.extract.Extracted` per document (what a checkpoint records)."""
+    from dragon_bench.kg.extract import extract_batch
+
+    return list(extract_batch(docs, backend=backend, llm=_client(llm_settings)))
 
 
 _CLIENTS: dict[str, Any] = {}
@@ -143,14 +151,60 @@ def kg_stage(
     backend: str = "natasha",
     llm_settings: Any = None,
     batch_size: int = 16,
+    checkpoint: Any = None,
+    log: Callable[[str], None] | None = None,
 ) -> list[Triple]:
     """Triples of every document (`dragon_bench.kg.extract_triples`), batch by batch.
 
     LLM backends get the client settings rather than a client, so each worker opens its
-    own connection to the (vLLM or other OpenAI-compatible) endpoint.
+    own connection to the (vLLM or other OpenAI-compatible) endpoint. With a `checkpoint`
+    (`dragon_bench.kg.checkpoint.TripleCheckpoint`) documents in it are skipped and the rest
+    run in rounds of a few batches per worker, each round recorded on the driver.
     """
-    fn = functools.partial(kg_batch, backend=backend, llm_settings=llm_settings)
-    return list(engine.map_batches(fn, list(docs), batch_size=batch_size))
+    if checkpoint is None:
+        fn = functools.partial(kg_batch, backend=backend, llm_settings=llm_settings)
+        return list(engine.map_batches(fn, list(docs), batch_size=batch_size))
+    return _kg_resumable(engine, list(docs), backend, llm_settings, batch_size, checkpoint, log)
+
+
+def _kg_resumable(
+    engine: Engine,
+    items: list[Document],
+    backend: str,
+    llm_settings: Any,
+    batch_size: int,
+    checkpoint: Any,
+    log: Callable[[str], None] | None,
+) -> list[Triple]:
+    from dragon_bench.errors import DragonError
+    from dragon_bench.kg.checkpoint import extraction_settings
+
+    model = getattr(llm_settings, "model", None) if backend == "llm" else None
+    settings = extraction_settings(backend, model)
+    done: dict[int, list[Triple]] = checkpoint.lookup(items, settings)
+    if done and log is not None:
+        log(f"resuming: {len(done)} of {len(items)} documents already extracted")
+    todo = [i for i in range(len(items)) if i not in done]
+    fn = functools.partial(kg_document_batch, backend=backend, llm_settings=llm_settings)
+    step = batch_size * max(1, engine.workers) * 2
+    errors: list[str] = []
+    calls_ok = bool(done)
+    for start in range(0, len(todo), step):
+        indices = todo[start : start + step]
+        results = engine.map_batches(fn, [items[i] for i in indices], batch_size=batch_size)
+        keep = []
+        for i, result in zip(indices, results, strict=True):
+            done[i] = result.triples
+            if result.error:
+                errors.append(result.error)
+            else:
+                calls_ok = True
+            if result.complete:
+                keep.append(i)
+        checkpoint.record([items[i] for i in keep], [done[i] for i in keep], settings)
+    if errors and not calls_ok:
+        raise DragonError(errors[0])
+    return [t for i in range(len(items)) for t in done[i]]
 
 
 def question_warmup_stage(

@@ -5,6 +5,8 @@ Idempotent: when nothing new arrived no revision is made. Resumable: the snapsho
 and the hub are written atomically, the crawl state after the snapshot, and a journal
 records a revision being written or built but not yet published, so a rerun after a kill
 finishes that revision (the same version, the same content) instead of making another.
+Extracted triples are checkpointed per document in the state folder (`kg-checkpoint/`), so
+a rerun does not extract again the documents a killed update already did.
 """
 
 from __future__ import annotations
@@ -199,11 +201,15 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     report["timings"]["segment"] = round(time.perf_counter() - t0, 3)
     _write_segments(Path(config.state_dir) / "increments" / f"{version}.segments.parquet", segments)
     t0 = time.perf_counter()
+    from dragon_bench.kg.checkpoint import TripleCheckpoint
+
     triples = kg_stage(
         engine,
         fresh,
         backend=config.kg_backend,
         llm_settings=config.llm_settings if config.kg_backend == "llm" else None,
+        checkpoint=TripleCheckpoint(Path(config.state_dir) / "kg-checkpoint", warn=log),
+        log=log,
     )
     report["timings"]["kg"] = round(time.perf_counter() - t0, 3)
     t0 = time.perf_counter()
