@@ -11,6 +11,7 @@ from typing import Any
 from dragon_bench.errors import BadInputError
 from dragon_bench.questions.filters import SupportIndex, answer_in_question, question_key
 from dragon_bench.questions.prompts import llm_question
+from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import FactGraph, Subgraph, iter_subgraphs
 from dragon_bench.questions.templates import phrasing_for, subject_wh
 from dragon_bench.types import QUESTION_TYPES, Document, Question, QuestionType, Triple
@@ -65,9 +66,12 @@ def generate_questions(
     llm: Any = None,
     types: Sequence[QuestionType] = QUESTION_TYPES,
     stats: dict[str, Any] | None = None,
+    check_quality: bool = True,
 ) -> list[Question]:
     """At most `per_type` filtered questions of each type; the same inputs and seed give the
-    same questions. `llm` is a `dragon_bench.llm.LLMClient` for the `llm` backend."""
+    same questions. `llm` is a `dragon_bench.llm.LLMClient` for the `llm` backend.
+    `check_quality` rejects questions `quality.question_defects` flags (counted in
+    `stats["rejected"]` as `quality:<defect>`)."""
     if backend not in BACKENDS:
         raise BadInputError(
             f"unknown question backend {backend!r} (choose from {', '.join(BACKENDS)})"
@@ -95,23 +99,22 @@ def generate_questions(
             question = _phrase(sub, texts, backend, llm, rejected)
             if question is None:
                 continue
-            reason = _reject_reason(sub, question, support, seen)
+            answer = ", ".join(sub.answers) if sub.type == "set" else sub.answers[0]
+            candidate = Question(
+                id=len(out),
+                question=question,
+                answer=answer,
+                type=qtype,
+                text_ids=sub.doc_ids,
+                answers=sub.answers,
+                triples=sub.triples,
+            )
+            reason = _reject_reason(sub, candidate, support, seen, check_quality)
             if reason:
                 rejected[reason] += 1
                 continue
             seen.add(question_key(question))
-            answer = ", ".join(sub.answers) if sub.type == "set" else sub.answers[0]
-            out.append(
-                Question(
-                    id=len(out),
-                    question=question,
-                    answer=answer,
-                    type=qtype,
-                    text_ids=sub.doc_ids,
-                    answers=sub.answers,
-                    triples=sub.triples,
-                )
-            )
+            out.append(candidate)
             kept += 1
     if stats is not None:
         stats["facts"] = len(graph.facts)
@@ -138,11 +141,17 @@ def _phrase(
     return q
 
 
-def _reject_reason(sub: Subgraph, question: str, support: SupportIndex, seen: set[str]) -> str:
+def _reject_reason(
+    sub: Subgraph, candidate: Question, support: SupportIndex, seen: set[str], quality: bool
+) -> str:
+    question = candidate.question
     if any(answer_in_question(a, question) for a in sub.answers):
         return "answer_in_question"
     if sub.bridge is not None and answer_in_question(sub.bridge, question):
         return "bridge_named"
+    defects = question_defects(candidate) if quality else ()
+    if defects:
+        return f"quality:{defects[0]}"
     if not support.supports_all(sub.answers, sub.doc_ids):
         return "unsupported"
     if question_key(question) in seen:

@@ -53,14 +53,28 @@ def lemmas(text: str) -> list[str]:
     return [_lemma(t.lower()) for t in _WORD.findall(text) if t[0].isalnum()]
 
 
-def _nominative(word: str) -> Any | None:
-    """The most likely parse of `word` as a nominative noun/adjective, or None."""
+def _nominative(word: str, adjective: bool = False) -> Any | None:
+    """The most likely parse of `word` as a nominative noun/adjective (an adjective first when
+    `adjective`: «Малый» before «драматический театр» is not the noun «малый»), or None."""
+    found = None
     for p in _parses(word):
         if p.tag.case == "nomn" and (p.tag.POS in _AGREEING or p.tag.POS == "NOUN"):
             if "Fixd" in p.tag:
                 return None
-            return p
-    return None
+            if not adjective or p.tag.POS in _AGREEING:
+                return p
+            found = found or p
+    return found
+
+
+def _modifies_next(word: str, following: str) -> bool:
+    """True when `word` can be a nominative adjective and `following` a nominative word it
+    agrees with, so the phrase's head comes later."""
+    if not following or not following[0].isalpha():
+        return False
+    adj = [p for p in _parses(word) if p.tag.POS in _AGREEING and p.tag.case == "nomn"]
+    nxt = _nominative(following.strip('«»"“”,.;:()'))
+    return bool(adj) and nxt is not None
 
 
 def _restore_case(original: str, new: str) -> str:
@@ -77,13 +91,33 @@ def _restore_case(original: str, new: str) -> str:
     return new
 
 
-def _inflect_word(word: str, case: str) -> tuple[str, Any | None]:
-    p = _nominative(word)
+def _head_animacy(words: list[str]) -> str:
+    """Animacy of the first nominative noun of a phrase (an adjective in the accusative
+    follows it: «российского президента», «Большой театр»)."""
+    for w in words:
+        p = _nominative(w.strip('«»"“”,.;:()'))
+        if p is not None and p.tag.POS == "NOUN":
+            return str(p.tag.animacy or "inan")
+    return "inan"
+
+
+def _inflect_word(
+    word: str, case: str, adjective: bool = False, animacy: str = "inan"
+) -> tuple[str, Any | None]:
+    p = _nominative(word, adjective)
     if p is None:
         return word, None
     grams = {case}
-    if case == "accs" and p.tag.POS in _AGREEING:
-        grams.add(p.tag.animacy or "inan")
+    if p.tag.POS in _AGREEING and p.tag.number == "plur":
+        grams.add("plur")  # «Звёздные войны» -> «Звёздных войнах», not «Звёздном»
+    elif p.tag.POS in _AGREEING and p.tag.gender:
+        grams |= {"sing", str(p.tag.gender)}  # «Государственную Думу», not «Государственный»
+    if (
+        case == "accs"
+        and p.tag.POS in _AGREEING
+        and (p.tag.number == "plur" or p.tag.gender == "masc")
+    ):
+        grams.add(p.tag.animacy or animacy)
     out = p.inflect(grams) or p.inflect({case})
     if out is None:
         return word, p
@@ -98,10 +132,17 @@ def inflect_phrase(phrase: str, case: str) -> str:
     if case not in CASES:
         raise ValueError(f"unknown grammatical case {case!r}")
     tokens = re.split(r"(\s+)", phrase)
+    words = [t for t in tokens if t and not t.isspace()]
+    animacy = _head_animacy(words) if case == "accs" else "inan"
     out: list[str] = []
     head_seen = False
     stopped = False
+    n_word = -1
+    unknown_name = False
+    head_is_name = False
     for tok in tokens:
+        if tok and not tok.isspace():
+            n_word += 1
         if stopped or not tok or tok.isspace():
             out.append(tok)
             continue
@@ -110,21 +151,44 @@ def inflect_phrase(phrase: str, case: str) -> str:
             stopped = True
             out.append(tok)
             continue
-        if head_seen and not core[:1].isupper():
+        after_name = head_is_name and core[:1].isupper()  # Сергей Шнуров: a surname follows
+        if (head_seen and not (after_name or _person_word(core))) or (
+            unknown_name and core[:1].islower()
+        ):
+            # after the head only a person's name goes on (Барак Обама); «Совет Безопасности»
+            # and «Министерство иностранных дел» keep their dependents
             stopped = True
             out.append(tok)
             continue
-        new, parse = _inflect_word(core, case)
+        following = words[n_word + 1] if n_word + 1 < len(words) else ""
+        new, parse = _inflect_word(
+            core, case, adjective=_modifies_next(core, following), animacy=animacy
+        )
         if parse is None:
-            stopped = head_seen or not core[:1].isupper()
+            # an uninflected capitalised word (Хамад) is a name; a lower-case one after it
+            # (бен) belongs to the name, not to a phrase to inflect
+            stopped = head_seen or not core[:1].isupper() or unknown_name
+            unknown_name = not core.isupper()  # an abbreviation (ВВС) goes with what follows
             out.append(tok)
             continue
         out.append(tok.replace(core, new, 1))
+        unknown_name = False
         if parse.tag.POS == "NOUN":
+            head_is_name = head_is_name or (not head_seen and "Name" in parse.tag)
             head_seen = True
         if tok.endswith(","):
             stopped = True
     return "".join(out)
+
+
+def _person_word(word: str) -> bool:
+    """A capitalised word that goes on a name after its head: a first name, surname or
+    patronymic, or a word the dictionary does not know (Нур Отан, Ким Чен Ын)."""
+    if not word[:1].isupper() or (word.isupper() and len(word) > 1):
+        return False
+    if not analyzer().word_is_known(word.lower()):
+        return True
+    return any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in _parses(word.lower()))
 
 
 def phrase_gender(phrase: str) -> str:

@@ -8,12 +8,16 @@ bridge B is described by its relation to A but not named.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.names import common_noun, display_name
+from dragon_bench.questions.quality import NAMED_TYPES
+from dragon_bench.questions.templates import TEMPLATES, relation_type
 from dragon_bench.types import QuestionType, Triple
 
 __all__ = [
@@ -34,6 +38,9 @@ BRIDGE_TYPES = frozenset(
 )
 
 
+# bridges that can be the agent of any verb (a person or an organisation)
+AGENT_TYPES = frozenset({"PERSON", "PER", "ORGANIZATION", "ORG"})
+
 # types of values, not things: a question does not ask which date «обвиняет» someone
 VALUE_TYPES = ("DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL")
 
@@ -50,6 +57,28 @@ def is_named(name: str, entity_type: str = "") -> bool:
     only those can stand for an entity in a question or as a subject's answer."""
     if entity_type.upper() in ("PROFESSION", *VALUE_TYPES):
         return False
+    first = name.lstrip("«\"“'( ")[:1]
+    return bool(first) and (first.isupper() or first.isdigit())
+
+
+# relations whose templates share their verb: describing a bridge by one and asking the other
+# repeats it («Где находится место, где находится штаб-квартира X?»)
+_FAMILIES = {
+    "HEADQUARTERED_IN": "LOCATED_IN",
+    "TAKES_PLACE_IN": "LOCATED_IN",
+    "WORKS_AS": "WORKPLACE",
+}
+
+
+def _family(relation: str) -> str:
+    kind = relation_type(relation)
+    return _FAMILIES.get(kind, kind)
+
+
+def _anchor(name: str) -> bool:
+    """A name, number or title a question can start from (not «награда», «министр»)."""
+    if common_noun(name):
+        return False  # «Отставка», «Заключенный» capitalised at the start of a sentence
     first = name.lstrip("«\"“'( ")[:1]
     return bool(first) and (first.isupper() or first.isdigit())
 
@@ -105,6 +134,19 @@ class Fact:
         """The subject is a proper name, so a question may name it or answer with it."""
         return is_named(self.subject, self.first.subject_type)
 
+    @property
+    def definite_object(self) -> bool:
+        """The object is a name or a kind of thing a noun answers (a profession, a date), not
+        a common noun standing for a named thing («матч», «продажа»): it can be an answer."""
+        return self.first.object_type.upper() not in NAMED_TYPES or is_named(
+            self.object, self.first.object_type
+        )
+
+    @property
+    def named_triple(self) -> Triple:
+        """The first triple with the names questions show (`display_name` of each side)."""
+        return dataclasses.replace(self.first, subject=self.subject, object=self.object)
+
 
 @dataclass(frozen=True)
 class Subgraph:
@@ -127,7 +169,7 @@ class Subgraph:
 
     @property
     def triples(self) -> tuple[Triple, ...]:
-        return tuple(f.first for f in self.facts)
+        return tuple(f.named_triple for f in self.facts)
 
 
 def _display(names: Sequence[str]) -> str:
@@ -159,11 +201,12 @@ class FactGraph:
         self.facts: list[Fact] = []
         for (skey, rel, okey), ts in sorted(grouped.items()):
             ts = sorted(ts, key=lambda t: (t.doc_id, t.subject_span, t.object_span))
+            first = ts[0]
             self.facts.append(
                 Fact(
-                    _display([t.subject.strip() for t in ts]),
+                    display_name(_display([t.subject.strip() for t in ts]), first.subject_type),
                     rel,
-                    _display([t.object.strip() for t in ts]),
+                    display_name(_display([t.object.strip() for t in ts]), first.object_type),
                     skey,
                     okey,
                     ts,
@@ -195,10 +238,12 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
         for f in facts:
             if not f.named:
                 continue
+            if not f.definite_object:
+                continue  # «В каком событии принял участие X?» — «матч» / «Кто удостоился награды?»
             sides = []
             if graph.unique_object(f):
                 sides.append("object")
-            if graph.unique_subject(f):
+            if graph.unique_subject(f) and _anchor(f.object):
                 sides.append("subject")
             if sides:
                 # asking for the object is better specified; ask for the subject now and then
@@ -209,7 +254,10 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
         groups = [
             g
             for _, g in sorted(graph.by_sr.items())
-            if 2 <= len(g) <= MAX_SET and g[0].named and not _nested([f.object for f in g])
+            if 2 <= len(g) <= MAX_SET
+            and g[0].named
+            and all(f.definite_object for f in g)
+            and not _nested([f.object for f in g])
         ]
         rng.shuffle(groups)
         for g in groups:
@@ -225,6 +273,10 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
             ]
             rng.shuffle(others)
             for f2 in others[:2]:
+                if not (f1.definite_object and f2.definite_object):
+                    continue
+                if not (_anchor(f1.object) or _anchor(f2.object)):
+                    continue  # two common nouns name nobody: «Кто работает главой и ...»
                 subj1 = {f.subject_key for f in graph.by_ro[(f1.relation, f1.object_key)]}
                 subj2 = {f.subject_key for f in graph.by_ro[(f2.relation, f2.object_key)]}
                 if subj1 & subj2 == {f1.subject_key}:
@@ -237,11 +289,20 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 continue
             # a common noun (юбилей) names different things in different texts: join in one
             bridged_anywhere = is_named(f1.object, f1.first.object_type)
+            # a place does not act: «Кого осудило место, в котором работает X?» asks about
+            # a co-occurrence link, so a place bridge continues only by a known relation
+            agent = f1.first.object_type.upper() in AGENT_TYPES
+            # the question asks about f2 and describes the bridge by f1, so the two relations
+            # differ («Где находится место, где находится Ворсино?» says nothing) and the
+            # answer is definite («продажа» is nobody's answer)
             nexts = [
                 f
                 for f in graph.by_subject[f1.object_key]
                 if f.object_key != f1.subject_key
                 and graph.unique_object(f)
+                and f.definite_object
+                and _family(f.relation) != _family(f1.relation)
+                and (agent or relation_type(f.relation) in TEMPLATES)
                 and (bridged_anywhere or set(f.doc_ids) & set(f1.doc_ids))
             ]
             if nexts:

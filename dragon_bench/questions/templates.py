@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dragon_bench.questions.grammar import bad_preposition_case
 from dragon_bench.questions.morph import (
     agree_verb,
     analyzer,
@@ -390,7 +391,11 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     obj_surface = _span(text, triple.object_span) or triple.object
     person_obj = triple.object_type.upper() in ("PER", "PERSON", "PROFESSION")
     wh = subject_wh(triple.subject_type)
-    ask_subject = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
+    ask_subject: str | None = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
+    if ask_subject and bad_preposition_case(ask_subject):
+        # the object span lost its preposition («возглавлял Вашингтоне») or the relation got
+        # one the span's case does not take («об министра»): no sentence to reuse
+        ask_subject = None
     ask_object = None
     prep = rest[0] if len(rest) == 1 and rest[0] in _PREP_WH else ("" if not rest else None)
     type_wh = _TYPE_WH.get(triple.object_type.upper())
@@ -401,11 +406,16 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     elif prep == "":
         case = _case_of(obj_surface)
         obj_wh = _CASE_WH.get(case, _CASE_WH["accs"])[1 if person_obj else 0]
+        if obj_wh in ("Что", "Кого") and _intransitive(verb):
+            # «Кого уволена организация», «Кого продолжался полёт»: a passive or reflexive
+            # verb takes no direct object, so the triple's roles are not what the form says
+            return Phrasing(None, ask_subject, None)
         ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
     elif prep is not None:
         obj_wh = _PREP_WH[prep][1 if person_obj else 0]
         if prep in ("в", "во", "на") and not _is_place(triple.object_type):
-            obj_wh = f"{prep.capitalize()} {'ком' if person_obj else 'чём'}"
+            base = {"во": "в"}.get(prep, prep)  # «во» only before some clusters: «В чём»
+            obj_wh = f"{base.capitalize()} {'ком' if person_obj else 'чём'}"
         ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
     return Phrasing(ask_object, ask_subject, None)
 
@@ -427,6 +437,15 @@ def _case_of(surface: str) -> str:
             if p.tag.case and p.tag.POS in ("NOUN", "ADJF", "PRTF", "NPRO"):
                 return str(p.tag.case)
     return "accs"
+
+
+def _intransitive(verb: str) -> bool:
+    """A reflexive verb (продолжался) or a passive participle (уволена)."""
+    low = verb.lower()
+    if low.endswith(("ся", "сь")):
+        return True
+    parses = analyzer().parse(low)
+    return bool(parses) and parses[0].tag.POS == "PRTS"
 
 
 def _is_place(entity_type: str) -> bool:

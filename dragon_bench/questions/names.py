@@ -1,0 +1,262 @@
+"""Entity names as questions and answers show them: cleaned of extraction debris, nominative.
+
+The KG part normalises NER spans with natasha, but some names still arrive as the text had
+them («Гаагским Международный трибунал», «Обамы», «1974 году», «Уго|Уго Чавес»); a template
+slot expects a nominative noun phrase and a gold answer should be one, so each display name
+goes through `display_name` once per fact.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from dragon_bench.questions.morph import analyzer
+
+__all__ = [
+    "MONTHS",
+    "PROPER_GRAMMEMES",
+    "clean_name",
+    "common_noun",
+    "display_name",
+    "nominative_name",
+    "nominative_word",
+    "is_nominative",
+]
+
+# genitive month names: «2 ноября» / «ноября 1948 года» are the nominative forms of dates
+MONTHS = frozenset(
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split()  # noqa: SIM905
+)
+_MONTHS_NOMN = frozenset(
+    "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split()  # noqa: SIM905
+)
+PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+_INFLECTING = frozenset({"NOUN", "ADJF", "PRTF"})
+# values and titles keep the words of the text: «20 млн фунтов», «Пролетая над гнездом кукушки»
+_VERBATIM_TYPES = frozenset(
+    {"MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL", "TIME", "WORK_OF_ART", "LAW"}
+)
+_WORD = re.compile(r"^[А-Яа-яЁё][А-Яа-яЁё\-]*$")
+_PLACE_PREPOSITIONS = frozenset({"в", "во", "на"})
+_FOREIGN_ENDINGS = frozenset("уюиеоэ")
+
+
+def clean_name(name: str) -> str:
+    """Strip extraction debris: «Уго|Уго Чавес» -> «Уго Чавес», a trailing parenthesis
+    («Джон Пистоль (John S. Pistole)») or an unclosed one, stray leading quotes («''Samsung»)."""
+    if "|" in name:
+        name = name.split("|")[-1]
+    name = re.sub(r"\s*\([^()]*\)\s*$", "", name)  # a gloss in parentheses at the end
+    name = re.sub(r"\s*\([^()]*$", "", name)  # an unclosed parenthesis
+    if ")" in name and "(" not in name:
+        name = name.split(")")[0]  # a closing one left of a gloss: «Вишнево) Воложинского»
+    name = re.sub(r"^(?:''|``|[\"'])+", "", name.strip())
+    if name.count("«") != name.count("»"):
+        name = name.replace("«", "").replace("»", "")
+    if name.count('"') % 2:
+        name = name.replace('"', "")
+    return re.sub(r"\s+", " ", name).strip(" ,;:")
+
+
+def _case(tag: Any) -> str | None:
+    case = tag.case
+    return {"loc2": "loct", "gen2": "gent", "acc2": "accs", "voct": "nomn"}.get(case, case)
+
+
+def _restore(original: str, new: str) -> str:
+    if original.isupper() and len(original) > 1:
+        return new.upper()
+    if original[:1].isupper():
+        parts_o, parts_n = original.split("-"), new.split("-")
+        if len(parts_o) == len(parts_n):
+            return "-".join(
+                n[:1].upper() + n[1:] if o[:1].isupper() else n
+                for o, n in zip(parts_o, parts_n, strict=True)
+            )
+        return new[:1].upper() + new[1:]
+    return new
+
+
+def nominative_word(word: str) -> str | None:
+    """The nominative of one inflected word when it cannot be nominative as it stands
+    («Гориной» -> «Горина», «Гаагским» -> «Гаагский», «Обамы» -> «Обама»), else None."""
+    if not _WORD.match(word) or (word.isupper() and len(word) > 1):
+        return None  # abbreviations (ФСБ, РФ) do not inflect
+    parses = [p for p in analyzer().parse(word.lower()) if p.tag.POS in _INFLECTING]
+    if not parses or any("Fixd" in p.tag for p in parses):
+        return None
+    capital = word[:1].isupper()
+    if any(_case(p.tag) == "nomn" for p in parses):
+        # a capitalised word read as a plural common noun may be a singular name in the
+        # genitive (Обамы: обама, Surn, gent), which is what a name slot means
+        proper_nomn = any(
+            _case(p.tag) == "nomn"
+            and PROPER_GRAMMEMES & p.tag.grammemes
+            and (p.tag.number != "plur" or "Pltm" in p.tag)
+            for p in parses
+        )
+        singular_nomn = any(_case(p.tag) == "nomn" and p.tag.number != "plur" for p in parses)
+        if not capital or proper_nomn or singular_nomn:
+            return None
+        parses = [
+            p for p in parses if PROPER_GRAMMEMES & p.tag.grammemes and p.tag.number == "sing"
+        ]
+        if not parses:
+            return None
+    if word.lower()[-1] in _FOREIGN_ENDINGS and not analyzer().word_is_known(word.lower()):
+        return None  # an unknown name in -у/-и/-о (Роналду, Спейси) is indeclinable
+    p = parses[0]
+    if capital and p.tag.POS == "NOUN" and p.tag.number == "plur" and _case(p.tag) == "gent":
+        return None  # «Хамад» read as a genitive plural (of хамада) is a name as it stands
+    grams = {"nomn"}
+    if p.tag.POS != "NOUN" and p.tag.number == "sing" and p.tag.gender:
+        grams |= {"sing", str(p.tag.gender)}
+    out = p.inflect(grams) or p.inflect({"nomn"})
+    if out is None or out.word == word.lower():
+        return None
+    return _restore(word, str(out.word))
+
+
+def is_nominative(phrase: str) -> bool:
+    """True unless a word of the phrase's head group (leading modifiers, the head noun and
+    capitalised words right after it) cannot be nominative («Водителе для Веры», «Обамы»)."""
+    return nominative_name(phrase) == phrase
+
+
+def _date_nominative(words: list[str]) -> list[str]:
+    out = list(words)
+    for i, w in enumerate(words):
+        low = w.lower()
+        prev = words[i - 1] if i else ""
+        if low in MONTHS and prev.isdigit():
+            continue  # «2 ноября»
+        if low in ("года", "году", "годом", "годе") and prev.isdigit():
+            # «ноября 1948 года», «июль 2010 года» are dates; a lone «1974 году» is «1974 год»
+            before = words[i - 2].lower() if i >= 2 else ""
+            out[i] = w if before in MONTHS or before in _MONTHS_NOMN else "год"
+            continue
+        new = nominative_word(w)
+        if new is not None:
+            out[i] = new
+    return out
+
+
+def _person_name(word: str) -> bool:
+    """A capitalised word that continues a person's name (Катя Гориной, Барак Обама)."""
+    if not word[:1].isupper():
+        return False
+    return any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in analyzer().parse(word.lower()))
+
+
+def nominative_name(name: str, entity_type: str = "") -> str:
+    """The name with its head group in the nominative; values (sums, ages) stay as they are,
+    dates keep the genitive of day-month-year («2 ноября 1948 года»)."""
+    kind = entity_type.upper()
+    if kind in _VERBATIM_TYPES or not name:
+        return name
+    tokens = name.split(" ")
+    if kind in ("DATE", "TIME"):
+        return " ".join(_date_nominative(tokens))
+    out = list(tokens)
+    head_seen = False
+    modifiers: list[int] = []
+    for i, tok in enumerate(tokens):
+        core = tok.strip(",.;:")
+        if not core or tok.startswith(("«", '"', "“", "(")) or core.lower() in _PLACE_PREPOSITIONS:
+            break
+        if head_seen and not _person_name(core):
+            break  # a dependent after the head (Министерство иностранных дел, Союз Советских)
+        if not _WORD.match(core):
+            if head_seen:
+                break
+            continue  # a Latin word or a number before the head
+        new = nominative_word(core)
+        if new is not None:
+            out[i] = tok.replace(core, new, 1)
+        word = new or core
+        if any(p.tag.POS == "NOUN" for p in analyzer().parse(word.lower())[:1]):
+            if not head_seen:
+                _agree_modifiers(out, modifiers, word)
+            head_seen = True
+        elif not head_seen:
+            modifiers.append(i)
+    return " ".join(out)
+
+
+def _agree_modifiers(out: list[str], positions: list[int], head: str) -> None:
+    """Make the adjectives before a nominative head agree with it in number and gender
+    («Звёздный войны» -> «Звёздные войны»); others stay."""
+    heads = [
+        p for p in analyzer().parse(head.lower()) if p.tag.POS == "NOUN" and _case(p.tag) == "nomn"
+    ]
+    if not heads:
+        return
+    number, gender = heads[0].tag.number, heads[0].tag.gender
+    for i in positions:
+        word = out[i]
+        parses = [p for p in analyzer().parse(word.lower()) if p.tag.POS in ("ADJF", "PRTF")]
+        if not parses or not word[:1].isalpha():
+            continue
+        fits = any(
+            _case(p.tag) == "nomn"
+            and p.tag.number == number
+            and (
+                number == "plur" or gender not in ("masc", "femn", "neut") or p.tag.gender == gender
+            )
+            for p in parses
+        )
+        if fits:
+            continue
+        grams = {"nomn", "plur"} if number == "plur" else {"nomn", "sing", str(gender)}
+        form = parses[0].inflect(grams)
+        if form is not None:
+            out[i] = _restore(word, str(form.word))
+
+
+@lru_cache(maxsize=1)
+def _event_nouns() -> frozenset[str]:
+    try:
+        from dragon_bench.kg.lexicon import EVENT_NOUNS
+    except ImportError:
+        return frozenset()
+    return frozenset(EVENT_NOUNS)
+
+
+def common_noun(word: str) -> bool:
+    """True for a single dictionary word naming a role or an event, not a thing with a name
+    («Убийца», «Заключенный», «Отставка» capitalised at the start of a sentence). Inanimate
+    nouns (Кремль, Дума, «Яблоко») are often names, so they are not judged."""
+    if " " in word.strip() or not _WORD.match(word) or (word.isupper() and len(word) > 1):
+        return False
+    low = word.lower()
+    parses = analyzer().parse(low)
+    if not parses or not analyzer().word_is_known(low):
+        return False
+    if any(PROPER_GRAMMEMES & p.tag.grammemes or "Abbr" in p.tag for p in parses):
+        return False
+    top = parses[0]
+    if top.normal_form in _event_nouns():
+        return True
+    return top.tag.POS in ("PRTF", "ADJF") or (top.tag.POS == "NOUN" and top.tag.animacy == "anim")
+
+
+def _strip_role(name: str) -> str:
+    """«Премьер-министр Джон Говард» -> «Джон Говард»: a role noun before a person's name."""
+    words = name.split()
+    while len(words) > 1 and common_noun(words[0]):
+        nxt = words[1]
+        if not any("Name" in p.tag or "Surn" in p.tag for p in analyzer().parse(nxt.lower())):
+            break
+        words = words[1:]
+    return " ".join(words)
+
+
+def display_name(name: str, entity_type: str = "") -> str:
+    """What a question or an answer shows for an entity: `clean_name`, a person's name without
+    a role before it, then `nominative_name`."""
+    cleaned = clean_name(name) or name
+    if entity_type.upper() in ("PERSON", "PER"):
+        cleaned = _strip_role(cleaned)
+    return nominative_name(cleaned, entity_type)
