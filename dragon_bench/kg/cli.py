@@ -38,6 +38,11 @@ def extract_cmd(
     out: Path = typer.Option(..., "--out", help="Where to write the triples (.parquet or .jsonl)."),
     backend: str = typer.Option("natasha", help="natasha (offline) or llm."),
     workers: int = typer.Option(1, help="Processes for the natasha backend."),
+    work_dir: Path | None = typer.Option(
+        None,
+        help="Checkpoint folder: documents extracted there are reused, new ones recorded as "
+        "they finish, so an interrupted run resumes (the same folder `dragon build` uses).",
+    ),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Extract (subject, relation, object) triples with provenance and write them to a file."""
@@ -47,13 +52,31 @@ def extract_cmd(
 
     require_suffix(out, (".parquet", ".jsonl"))
     docs = _read_corpus(corpus)
+    checkpoint = None
+    if work_dir is not None:
+        from dragon_bench.kg.checkpoint import TripleCheckpoint
+
+        checkpoint = TripleCheckpoint(work_dir / "kg", warn=_say)
+    stats: dict[str, int] = {}
     triples = extract_triples(
-        docs, backend=backend, llm=_llm(backend), progress=True, workers=workers
+        docs,
+        backend=backend,
+        llm=_llm(backend),
+        progress=True,
+        workers=workers,
+        checkpoint=checkpoint,
+        log=_say,
+        stats=stats,
     )
     write_triples(triples, out)
-    emit(
-        {"documents": len(docs), "triples": len(triples), "backend": backend, "out": str(out)}, fmt
-    )
+    report = {"documents": len(docs), "triples": len(triples), "backend": backend}
+    emit({**report, "extracted": stats.get("extracted"), "out": str(out)}, fmt)
+
+
+def _say(message: str) -> None:
+    from dragon_bench.output import stderr
+
+    stderr.print(message, highlight=False, markup=False)
 
 
 @kg_app.command("score")

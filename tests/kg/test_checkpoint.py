@@ -177,3 +177,30 @@ def test_llm_failures_are_not_checkpointed(llm_server, tmp_path: Path) -> None: 
     assert asked and all("Барнье" not in json.dumps(r, ensure_ascii=False) for r in asked)
     other = extraction_settings("llm", "another-model")
     assert cp.lookup([good], other) == {}
+
+
+def test_kg_extract_command_resumes_from_its_work_dir(
+    docs: list[Document],
+    reference: list[Triple],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dragon_bench.kg.store import read_triples
+    from tests.release.cli_helper import dragon
+
+    corpus = tmp_path / "docs.jsonl"
+    corpus.write_text(
+        "".join(
+            json.dumps({"id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False) + "\n"
+            for d in docs
+        ),
+        encoding="utf-8",
+    )
+    extract_triples(docs[:2], checkpoint=TripleCheckpoint(tmp_path / "work" / "kg"))
+    out = tmp_path / "kg.jsonl"
+    args = ["kg", "extract", "--corpus", str(corpus), "--out", str(out), "--format", "json"]
+    run = dragon(capsys, *args, "--work-dir", str(tmp_path / "work"))
+    assert run.returncode == 0, run.stderr
+    assert "resuming: 2 of 6 documents already extracted" in run.stderr
+    assert json.loads(run.stdout)["extracted"] == 4
+    assert read_triples(out) == reference
