@@ -1,0 +1,169 @@
+"""Offline answers, before and after: the extractive generator's earlier strategy ("sentence":
+best sentence, then a span in it; never abstains) against the current one ("entity": typed
+candidates near the question's words, normal forms, lists, confidence and abstention).
+
+Both run in the same process on the same retrieved passages:
+- DRAGON answer metrics per question type on a NEREL dev revision (built with `dragon build`
+  into a temporary hub unless `--hub` names one);
+- CRAG truthfulness (accurate - hallucinated, no judge) on the CRAG sample, task 1.
+`--quick`: 15 questions per type and the first 5 CRAG questions. Last line: one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data"
+NEREL_DEV = SHARED / "nerel" / "NEREL-v1.1" / "dev"
+CRAG_SAMPLE = SHARED / "crag" / "dev_data.jsonl.bz2"
+METRICS = ("exact_match", "substr_match", "rougeL", "lemma_f1", "set_f1")
+
+
+def build_hub(corpus: Path, hub: Path) -> None:
+    """A revision of `corpus` in `hub` via `dragon build` (natasha KG, template questions)."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "dragon_bench",
+        "build",
+        "--corpus",
+        str(corpus),
+        "--hub",
+        str(hub),
+    ]
+    subprocess.run(
+        [*cmd, "--workers", "1", "--format", "json"], check=True, stdout=subprocess.DEVNULL
+    )
+
+
+def dragon_answers(hub: str, per_type: int | None, generators: dict[str, Any]) -> dict[str, Any]:
+    """Per-type answer metrics of each generator on the revision's latest questions."""
+    from dragon_bench.client import load
+    from dragon_bench.metrics import Gold, evaluate, parse_results
+    from dragon_bench.rag import Pipeline, PipelineConfig
+
+    revision = load(hub)
+    gold = Gold.from_hub(hub, revision.version)
+    qtype = {q.id: q.type for q in gold.questions}
+    taken: dict[str, int] = defaultdict(int)
+    ids = []
+    for qid in sorted(revision.questions):
+        if per_type is None or taken[qtype[qid]] < per_type:
+            taken[qtype[qid]] += 1
+            ids.append(qid)
+    pipeline = Pipeline.build(revision, PipelineConfig())
+    results: dict[str, dict[str, Any]] = {name: {} for name in generators}
+    seconds = dict.fromkeys(generators, 0.0)
+    for qid in ids:
+        question = revision.questions[qid]
+        ranked = pipeline.rerank(question, pipeline.search(question))
+        context = ranked[: pipeline.config.top_k]
+        found = [int(c.docid) for c in ranked[: pipeline.config.found_k]]
+        for name, gen in generators.items():
+            t = time.perf_counter()
+            answer = gen.generate(question, context).answer
+            seconds[name] += time.perf_counter() - t
+            results[name][str(qid)] = {"found_ids": found, "model_answer": answer}
+    out: dict[str, Any] = {"version": revision.version, "questions": len(ids)}
+    for name in generators:
+        keep = set(ids)
+        sub = Gold(gold.version, [q for q in gold.questions if q.id in keep], gold.text_ids)
+        report = evaluate(parse_results(results[name], sub), sub, resamples=0)
+        table = {"all": report["overall"]["generation"]}
+        table.update({t: v["generation"] for t, v in report["by_type"].items()})
+        out[name] = {
+            t: {m: round(float(g.get(m, 0.0)), 4) for m in METRICS} for t, g in table.items()
+        }
+        out[name]["seconds"] = round(seconds[name], 1)
+    return out
+
+
+def crag_scores(limit: int | None, answerers: dict[str, Any], task: int = 1) -> dict[str, Any]:
+    """CRAG truthfulness (no judge) of each answerer on the sample."""
+    from dragon_bench.crag.data import read_examples
+    from dragon_bench.crag.scoring import read_predictions, score_predictions
+    from dragon_bench.crag.tasks import TASKS, run_task
+
+    examples = read_examples(CRAG_SAMPLE, limit=limit)
+    out: dict[str, Any] = {"questions": len(examples)}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, answerer in answerers.items():
+            path = Path(tmp) / f"{name}.jsonl"
+            run_task(examples, answerer, TASKS[task], path, cache_dir=Path(tmp) / "pages")
+            report = score_predictions(examples, read_predictions(path))
+            out[name] = {
+                k: report[k]
+                for k in ("score", "accuracy", "hallucination", "missing", "n")
+                if k in report
+            }
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="15 questions a type, 5 CRAG ones")
+    parser.add_argument("--hub", help="hub holding the NEREL dev revision (default: build one)")
+    args = parser.parse_args()
+    if not NEREL_DEV.exists() or not CRAG_SAMPLE.exists():
+        print(json.dumps({"skipped": f"{SHARED} is absent"}))
+        return
+
+    from dragon_bench.crag.answerers import CRAG_MIN_CONFIDENCE, RagPipelineAnswerer
+    from dragon_bench.rag import PipelineConfig
+    from dragon_bench.rag.extractive import ExtractiveGenerator
+
+    generators = {
+        "before": ExtractiveGenerator(strategy="sentence"),
+        "after": ExtractiveGenerator(),
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        hub = args.hub
+        if hub is None:
+            hub = str(Path(tmp) / "hub")
+            print(f"building a NEREL dev revision in {hub} ...", file=sys.stderr)
+            build_hub(NEREL_DEV, Path(hub))
+        dragon = dragon_answers(hub, 15 if args.quick else None, generators)
+    config = PipelineConfig()
+    crag = crag_scores(
+        5 if args.quick else None,
+        {
+            "before": RagPipelineAnswerer(config, strategy="sentence", min_confidence=0.0),
+            "after": RagPipelineAnswerer(config),
+        },
+    )
+    types = [t for t in dragon["after"] if t != "seconds"]
+    print(f"NEREL dev revision {dragon['version']}: {dragon['questions']} questions")
+    print(f"{'type':12} {'metric':13} {'before':>8} {'after':>8}")
+    for t in types:
+        for m in METRICS:
+            print(f"{t:12} {m:13} {dragon['before'][t][m]:8.3f} {dragon['after'][t][m]:8.3f}")
+    print(f"CRAG sample ({crag['questions']} questions, task 1, no judge, {CRAG_MIN_CONFIDENCE=})")
+    for name in ("before", "after"):
+        print(f"  {name:7} " + " ".join(f"{k}={v}" for k, v in crag[name].items()))
+    figures = {
+        "dragon_before": {t: dragon["before"][t] for t in types},
+        "dragon_after": {t: dragon["after"][t] for t in types},
+        "dragon_seconds": {
+            "before": dragon["before"]["seconds"],
+            "after": dragon["after"]["seconds"],
+        },
+        "crag_before": crag["before"],
+        "crag_after": crag["after"],
+        "questions": dragon["questions"],
+        "crag_questions": crag["questions"],
+        "min_confidence": CRAG_MIN_CONFIDENCE,
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
