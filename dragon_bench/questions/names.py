@@ -88,6 +88,8 @@ def nominative_word(word: str) -> str | None:
     if not parses or any("Fixd" in p.tag for p in parses):
         return None
     capital = word[:1].isupper()
+    if capital:  # «Кате» is the name Катя before it is the noun «кат»
+        parses.sort(key=lambda p: not PROPER_GRAMMEMES & p.tag.grammemes)
     if any(_case(p.tag) == "nomn" for p in parses):
         # a capitalised word read as a plural common noun may be a singular name in the
         # genitive (Обамы: обама, Surn, gent), which is what a name slot means
