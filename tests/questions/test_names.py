@@ -1,5 +1,6 @@
 """Names as questions show them, and inflection in template slots; expected forms are standard
-Russian grammar, checked by hand. Each case failed before the quality work (noted per case)."""
+Russian grammar, checked by hand. The old generator got the commented cases wrong (it showed
+names as extracted); the cases marked as right before guard against regressions."""
 
 from __future__ import annotations
 
@@ -73,14 +74,15 @@ def test_common_noun_is_a_role_or_event_not_a_name() -> None:
         ("Малый драматический театр", "gent", "Малого драматического театра"),
         # «Безопасности» was inflected as a plural name after the head
         ("Совет Безопасности", "loct", "Совете Безопасности"),
-        # a plural adjective became singular
-        ("Звёздные войны", "loct", "Звёздных войнах"),
-        # feminine and animate accusatives of adjectives
+        # feminine and animate accusatives of adjectives (were «Государственный Думу»,
+        # «российский президента»)
         ("Государственная Дума", "accs", "Государственную Думу"),
         ("российский президент", "accs", "российского президента"),
-        # «ВВС» stopped the phrase; «бен» inflected as if it were the head
-        ("ВВС Военно-воздушная академия", "loct", "ВВС Военно-воздушной академии"),
+        # «бен» was inflected as if it were the head («Хамад бена Халифа Аль Тани»)
         ("Хамад бен Халифа Аль Тани", "gent", "Хамад бен Халифа Аль Тани"),
+        # right before; guards against the adjective-first reading above
+        ("Звёздные войны", "loct", "Звёздных войнах"),
+        ("ВВС Военно-воздушная академия", "loct", "ВВС Военно-воздушной академии"),
         ("Нур Отан", "gent", "Нура Отана"),
         ("Владимир Владимирович Путин", "ablt", "Владимиром Владимировичем Путиным"),
     ],
