@@ -5,12 +5,13 @@ Idempotent: when nothing new arrived no revision is made. Resumable: the snapsho
 and the hub are written atomically, the crawl state after the snapshot, and a journal
 records a revision being written or built but not yet published, so a rerun after a kill
 finishes that revision (the same version, the same content) instead of making another.
-Extracted triples are checkpointed per document in the state folder (`kg-checkpoint/`), so
-a rerun does not extract again the documents a killed update already did.
+Extracted triples are checkpointed per document in the state folder (`kg-checkpoint/`, removed
+once the revision is written), so a rerun does not extract again what a killed update did.
 """
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -203,12 +204,13 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     t0 = time.perf_counter()
     from dragon_bench.kg.checkpoint import TripleCheckpoint
 
+    checkpoint = TripleCheckpoint(Path(config.state_dir) / "kg-checkpoint", warn=log)
     triples = kg_stage(
         engine,
         fresh,
         backend=config.kg_backend,
         llm_settings=config.llm_settings if config.kg_backend == "llm" else None,
-        checkpoint=TripleCheckpoint(Path(config.state_dir) / "kg-checkpoint", warn=log),
+        checkpoint=checkpoint,
         log=log,
     )
     report["timings"]["kg"] = round(time.perf_counter() - t0, 3)
@@ -234,6 +236,8 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
         return report
     journal.history.append({"version": made, "parent": parent, "snapshot": snapshot})
     journal.save(status="built", version=made, parent=parent, snapshot=snapshot)
+    # The revision's kg table now holds these triples; the checkpoint would only grow.
+    shutil.rmtree(checkpoint.root, ignore_errors=True)
     report["version"] = made
     _publish(config, hub, journal, report, log)
     return report

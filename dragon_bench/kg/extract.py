@@ -114,8 +114,12 @@ def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[l
 
     get_pipeline()
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         yield from pool.map(_extract_chunk, chunks)
+    finally:
+        # On an interrupt, drop the queued chunks instead of finishing them first.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _llm_document(doc: Document, llm: Any) -> Extracted:

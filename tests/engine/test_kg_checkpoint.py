@@ -31,26 +31,38 @@ def test_kg_stage_resumes_from_a_checkpoint_with_the_same_triples(tmp_path: Path
 
 
 def test_update_extracts_only_what_its_checkpoint_lacks(
-    news_server: NewsServer, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+    news_server: NewsServer,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from dragon_bench.engine import update
+
     cache = tmp_path_factory.mktemp("kg-base") / "hub"
-    feed = serve_demo(news_server)
-    first = run_update(config_for(tmp_path, make_base_hub(tmp_path / "hub", cache), feed))
-    increment = first["documents"]["increment"]
-    assert first["version"] == "1.1.0" and increment > 0
+    hub = make_base_hub(tmp_path / "hub", cache)
+    config = config_for(tmp_path, hub, serve_demo(news_server))
     state = tmp_path / "state"
     cp = TripleCheckpoint(state / "kg-checkpoint")
-    assert cp.documents(extraction_settings("natasha")) == increment
 
-    # As if the first update had been killed after extraction: a hub without 1.1.0, the same
-    # state folder; the rerun takes every triple from the checkpoint.
+    def killed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C (or a kill) right after extraction
+
+    with monkeypatch.context() as patch:
+        patch.setattr(update, "_build", killed)
+        with pytest.raises(KeyboardInterrupt):
+            run_update(config)
+    stored = cp.documents(extraction_settings("natasha"))
+    assert stored > 0 and Hub(str(hub)).versions() == ["1.0.0"]
+
     said: list[str] = []
-    hub = make_base_hub(tmp_path / "hub-again", cache)
-    again = run_update(config_for(tmp_path, hub, None, state_dir=state), log=said.append)
-    assert f"resuming: {increment} of {increment} documents already extracted" in said
-    assert again["version"] == "1.1.0" and again["triples"] == first["triples"]
-    qa = [
-        Hub(str(p)).read_table("private", "1.1.0", "qa").to_pylist()
-        for p in (tmp_path / "hub", hub)
-    ]
+    report = run_update(config, log=said.append)
+    assert report["version"] == "1.1.0" and report["documents"]["increment"] == stored
+    assert f"resuming: {stored} of {stored} documents already extracted" in said
+    assert not cp.root.exists()  # the revision holds the triples now
+
+    # The same update without any checkpoint gives the same revision.
+    other = make_base_hub(tmp_path / "hub-ref", cache)
+    reference = run_update(config_for(tmp_path / "ref", other, serve_demo(news_server)))
+    assert reference["version"] == "1.1.0" and reference["triples"] == report["triples"]
+    qa = [Hub(str(p)).read_table("private", "1.1.0", "qa").to_pylist() for p in (hub, other)]
     assert qa[0] == qa[1]
