@@ -15,9 +15,9 @@ from typing import Any
 
 from dragon_bench.questions.filters import answer_in_question, contains_sequence
 from dragon_bench.questions.grammar import bad_preposition_case, disagreeing_adjective
+from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import common_noun, nominative_name
-from dragon_bench.questions.templates import TEMPLATES, relation_type
 from dragon_bench.types import Question, Triple
 
 __all__ = [
@@ -28,14 +28,14 @@ __all__ = [
     "repeated_lemmas",
     "malformed_name",
     "names_an_entity",
-    "place_as_agent",
 ]
 
 DEFECTS = (
     "answer_in_question",  # the question contains its own answer
     "repeated_relation",  # a content word twice: «Где находится место, где находится X?»
     "bridge_unanchored",  # a multi-hop bridge described without naming where to start
-    "place_as_agent",  # a place bridge doing a bare verb: «Кого осудило место, где ...?»
+    "relation_misfit",  # a relation its subject's kind cannot have: «Каких взглядов
+    # придерживается место, ...?», «Где скончалась организация, ...?», «Кого осудило место, ...?»
     "unanchored",  # the question names no entity at all: «Кто удостоился награды?»
     "vague_answer",  # a common noun where a name is asked for: «матч», «продажа»
     "oblique_answer",  # an answer not in the nominative: «Обамы», «1974 году»
@@ -52,8 +52,6 @@ NAMED_TYPES = frozenset(
     | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "LAW", "WORK_OF_ART", "PRODUCT"}
     | {"AWARD"}
 )
-
-AGENT_TYPES = frozenset({"PERSON", "PER", "ORGANIZATION", "ORG"})
 
 # words whose repetition says nothing (question words, copulas, pronouns)
 _FUNCTION_LEMMAS = frozenset(
@@ -107,15 +105,6 @@ def _vague(answer: str, entity_type: str) -> bool:
     return not any(w[:1].isupper() or w[:1].isdigit() or w[:1] in '«"' for w in answer.split())
 
 
-def place_as_agent(triples: Sequence[Triple]) -> bool:
-    """A multi-hop chain whose bridge is a place and whose asked relation is a bare verb link
-    («Кого осудило место, в котором работает X?»): the place stands for nobody who acts."""
-    if len(triples) < 2:
-        return False
-    bridge_type = triples[0].object_type.upper()
-    return bridge_type not in AGENT_TYPES and relation_type(triples[1].relation) not in TEMPLATES
-
-
 def _mentions(text: str, name: str) -> bool:
     """True when `name` shows in `text` in some inflection: by lemmas, or every word of it by
     its stem (unknown names lemmatise unevenly: «Нур Отан» / «Нура Отана»)."""
@@ -145,8 +134,11 @@ def question_defects(question: Question) -> tuple[str, ...]:
         and not _mentions(text, question.triples[0].subject)
     ):
         found.add("bridge_unanchored")
-    if question.type == "multi_hop" and place_as_agent(question.triples):
-        found.add("place_as_agent")
+    if any(
+        misfit(t, described=question.type == "multi_hop" and i == 1)
+        for i, t in enumerate(question.triples)
+    ):
+        found.add("relation_misfit")
     if not names_an_entity(text):
         found.add("unanchored")
     for a in answers:

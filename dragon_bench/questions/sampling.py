@@ -14,10 +14,11 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.names import common_noun, display_name
 from dragon_bench.questions.quality import NAMED_TYPES
-from dragon_bench.questions.templates import TEMPLATES, relation_type
+from dragon_bench.questions.templates import relation_type
 from dragon_bench.types import QuestionType, Triple
 
 __all__ = [
@@ -37,9 +38,6 @@ BRIDGE_TYPES = frozenset(
     | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "PRODUCT", "WORK_OF_ART"}
 )
 
-
-# bridges that can be the agent of any verb (a person or an organisation)
-AGENT_TYPES = frozenset({"PERSON", "PER", "ORGANIZATION", "ORG"})
 
 # types of values, not things: a question does not ask which date «обвиняет» someone
 VALUE_TYPES = ("DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL")
@@ -193,6 +191,8 @@ class FactGraph:
                 continue  # a stray letter is no entity
             if _is_verb(subject) or _is_verb(obj):
                 continue
+            if misfit(t):
+                continue  # «Москва» with views, an organisation that died: extraction errors
             if not _named_if_proper(subject, t.subject_type) or not _named_if_proper(
                 obj, t.object_type
             ):
@@ -289,9 +289,6 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 continue
             # a common noun (юбилей) names different things in different texts: join in one
             bridged_anywhere = is_named(f1.object, f1.first.object_type)
-            # a place does not act: «Кого осудило место, в котором работает X?» asks about
-            # a co-occurrence link, so a place bridge continues only by a known relation
-            agent = f1.first.object_type.upper() in AGENT_TYPES
             # the question asks about f2 and describes the bridge by f1, so the two relations
             # differ («Где находится место, где находится Ворсино?» says nothing) and the
             # answer is definite («продажа» is nobody's answer)
@@ -302,7 +299,9 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 and graph.unique_object(f)
                 and f.definite_object
                 and _family(f.relation) != _family(f1.relation)
-                and (agent or relation_type(f.relation) in TEMPLATES)
+                # a place does not act: «Кого осудило место, в котором работает X?» asks
+                # about a co-occurrence link; nor has it views or a spouse
+                and not misfit(f.named_triple, described=True)
                 and (bridged_anywhere or set(f.doc_ids) & set(f1.doc_ids))
             ]
             if nexts:
