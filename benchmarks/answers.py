@@ -1,6 +1,7 @@
-"""Offline answers, before and after: the extractive generator's earlier strategy ("sentence":
-best sentence, then a span in it; never abstains) against the current one ("entity": typed
-candidates near the question's words, normal forms, lists, confidence and abstention).
+"""Offline answers, before and after: the extractive generator as it was at commit e15bcee
+(best sentence, then a span in it; never abstains; its source read with `git show` and
+loaded in this process) against the current one ("entity" strategy: typed candidates near
+the question's words, normal forms, lists, confidence and abstention).
 
 Both run in the same process on the same retrieved passages:
 - DRAGON answer metrics per question type on a NEREL dev revision (built with `dragon build`
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"
 NEREL_DEV = SHARED / "nerel" / "NEREL-v1.1" / "dev"
 CRAG_SAMPLE = SHARED / "crag" / "dev_data.jsonl.bz2"
+BEFORE = "e15bcee"  # the last commit of the earlier extractive generator
 METRICS = ("exact_match", "substr_match", "rougeL", "lemma_f1", "set_f1")
 
 
@@ -43,6 +46,40 @@ def build_hub(corpus: Path, hub: Path) -> None:
     subprocess.run(
         [*cmd, "--workers", "1", "--format", "json"], check=True, stdout=subprocess.DEVNULL
     )
+
+
+def previous_generator(commit: str = BEFORE) -> Any:
+    """The ExtractiveGenerator class of dragon_bench/rag/extractive.py at `commit`."""
+    path = "dragon_bench/rag/extractive.py"
+    src = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    module = types.ModuleType("extractive_before")
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    exec(compile(src, f"{commit}:{path}", "exec"), module.__dict__)
+    return module.ExtractiveGenerator
+
+
+class PreviousAnswerer:
+    """The CRAG answerer as it was: the pipeline's extractive answer, never abstaining."""
+
+    def __init__(self, generator_class: Any) -> None:
+        from dragon_bench.rag import PipelineConfig
+
+        self.generator_class = generator_class
+        self.config = PipelineConfig()
+        self.name = "before"
+
+    def __call__(self, query: str, documents: list[Any]) -> str:
+        from dragon_bench.crag.answerers import REFUSAL
+        from dragon_bench.rag.pipeline import Pipeline
+
+        if not documents:
+            return REFUSAL
+        pipeline = Pipeline.build({d.id: d.full_text for d in documents}, self.config)
+        pipeline.generator = self.generator_class()
+        return pipeline.answer("crag", query).model_answer.strip() or REFUSAL
 
 
 def dragon_answers(hub: str, per_type: int | None, generators: dict[str, Any]) -> dict[str, Any]:
@@ -121,10 +158,8 @@ def main() -> None:
     from dragon_bench.rag import PipelineConfig
     from dragon_bench.rag.extractive import ExtractiveGenerator
 
-    generators = {
-        "before": ExtractiveGenerator(strategy="sentence"),
-        "after": ExtractiveGenerator(),
-    }
+    before = previous_generator()
+    generators = {"before": before(), "after": ExtractiveGenerator()}
     with tempfile.TemporaryDirectory() as tmp:
         hub = args.hub
         if hub is None:
@@ -136,7 +171,7 @@ def main() -> None:
     crag = crag_scores(
         5 if args.quick else None,
         {
-            "before": RagPipelineAnswerer(config, strategy="sentence", min_confidence=0.0),
+            "before": PreviousAnswerer(before),
             "after": RagPipelineAnswerer(config),
         },
     )
@@ -150,6 +185,7 @@ def main() -> None:
     for name in ("before", "after"):
         print(f"  {name:7} " + " ".join(f"{k}={v}" for k, v in crag[name].items()))
     figures = {
+        "before_commit": BEFORE,
         "dragon_before": {t: dragon["before"][t] for t in types},
         "dragon_after": {t: dragon["after"][t] for t in types},
         "dragon_seconds": {
