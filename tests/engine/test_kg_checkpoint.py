@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,7 @@ from dragon_bench.engine.update import run_update
 from dragon_bench.hub import Hub
 from dragon_bench.kg import extract_triples
 from dragon_bench.kg.checkpoint import TripleCheckpoint, extraction_settings
+from dragon_bench.types import Document
 from tests.engine.updating import config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
 
@@ -66,3 +69,38 @@ def test_update_extracts_only_what_its_checkpoint_lacks(
     assert reference["version"] == "1.1.0" and reference["triples"] == report["triples"]
     qa = [Hub(str(p)).read_table("private", "1.1.0", "qa").to_pylist() for p in (hub, other)]
     assert qa[0] == qa[1]
+
+
+def test_kg_stage_llm_records_only_documents_whose_calls_succeeded(
+    llm_server: Any, tmp_path: Path
+) -> None:
+    good = Document(id="g", title="Отставка", text="Мишель Барнье подал в отставку.")
+    bad = Document(id="b", title="Погода", text="В Москве выпал снег.")
+    reply = {"triplets": [{"subject": "Мишель Барнье", "relation": "подал", "object": "отставку"}]}
+
+    def script(request: dict[str, Any]) -> str:
+        text = [m["content"] for m in request["messages"] if m["role"] == "user"][-1]
+        if "Триплеты:" in text:
+            return json.dumps({"relations": {"1": "подать"}}, ensure_ascii=False)
+        if "Барнье" in text.split("Текст:")[-1]:
+            return json.dumps(reply, ensure_ascii=False)
+        return "не JSON"
+
+    llm_server.reply = script
+    settings = llm_server.settings(None)
+    cp = TripleCheckpoint(tmp_path / "kg")
+    with LocalEngine() as engine:
+        plain = kg_stage(engine, [good, bad], backend="llm", llm_settings=settings)
+        found = kg_stage(engine, [good, bad], backend="llm", llm_settings=settings, checkpoint=cp)
+        assert found == plain and [t.relation for t in found] == ["подать"]
+        assert cp.documents(extraction_settings("llm", settings.model)) == 1
+        said: list[str] = []
+        again = kg_stage(
+            engine,
+            [good, bad],
+            backend="llm",
+            llm_settings=settings,
+            checkpoint=cp,
+            log=said.append,
+        )
+    assert again == plain and said == ["resuming: 1 of 2 documents already extracted"]

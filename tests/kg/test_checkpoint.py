@@ -204,3 +204,19 @@ def test_kg_extract_command_resumes_from_its_work_dir(
     assert "resuming: 2 of 6 documents already extracted" in run.stderr
     assert json.loads(run.stdout)["extracted"] == 4
     assert read_triples(out) == reference
+
+
+def test_llm_endpoint_failing_everywhere_is_an_error_not_an_empty_graph(
+    llm_server, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from dragon_bench.errors import DragonError
+
+    llm_server.reply = lambda request: "не JSON"
+    client = LLMClient(llm_server.settings(None))
+    docs = [
+        Document(id="a", text="Мишель Барнье подал в отставку."),
+        Document(id="b", text="Снег."),
+    ]
+    with pytest.raises(DragonError, match="no parseable JSON"):
+        extract_triples(docs, backend="llm", llm=client, checkpoint=TripleCheckpoint(tmp_path))
+    assert not _shards(tmp_path)  # nothing recorded: failures are not cached
