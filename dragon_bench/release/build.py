@@ -104,6 +104,7 @@ def extract(
             backend=backend,
             llm=llm if backend == "llm" else None,
             workers=max(1, workers),
+            progress=True,  # a transient bar on stderr, shown only on a terminal
             checkpoint=checkpoint,
             log=log,
             stats=stats,
