@@ -157,5 +157,16 @@ def main() -> None:
             raise
         _fail(f"{where}: {type(exc).__name__}: {exc}", 1)
     except KeyboardInterrupt:
-        stderr.print("interrupted (commands that checkpoint, such as run, resume when rerun)")
-        sys.exit(130)
+        _interrupted()
+    except SystemExit as exc:
+        if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130
+            _interrupted()
+        raise
+
+
+def _interrupted() -> None:
+    stderr.print(
+        "interrupted; build, kg extract, run, crag run and update resume where they stopped "
+        "when rerun"
+    )
+    sys.exit(130)

@@ -147,3 +147,29 @@ def test_remote_hub_work_dir_is_in_the_user_cache(
     b = default_work_dir("memory://bucket/hub-b")
     assert a.parent == tmp_path / "cache" / "dragon-bench" / "build" and a != b
     assert default_work_dir("memory://bucket/hub-a") == a
+
+
+def test_ctrl_c_says_the_build_resumes_and_keeps_its_checkpoint(tmp_path: Path) -> None:
+    """SIGINT (Ctrl-C) mid-extraction: exit 130, the resume hint on stderr, whole shards kept."""
+    work = tmp_path / "work"
+    proc = subprocess.Popen(
+        _build(builtin_corpus_path(), tmp_path / "hub", work, "--workers", "1"),
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A child of a non-interactive shell may inherit an ignored SIGINT; Ctrl-C is default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    try:
+        while proc.poll() is None and not list(work.glob("kg/*/shard-*.jsonl")):
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted; build, kg extract, run" in err and "Traceback" not in err
+    assert _stored(work) > 0
+    assert Hub(str(tmp_path / "hub")).versions("private") == []
