@@ -362,9 +362,15 @@ class ExtractiveGenerator:
         asked = kind.labels or (("PER", "ORG", "LOC", "THING") if kind.many else ())
         wanted = list(dict.fromkeys(label for k in asked for label in _ACCEPTS[k]))
         found: dict[str, _Scored] = {}
+        full_names: set[str] = set()
         if wanted:
             q_fold = _fold(question)
             for order, (support, ci, text) in enumerate(top):
+                full_names.update(
+                    m.normal
+                    for m in analyse_sentence(text)[1]
+                    if m.label == "PER" and " " in m.normal
+                )
                 ts = set(self._terms(text))
                 coverage = sum(idf[t] for t in q_terms & ts) / total
                 for normal, closeness, rank in self._mentions(text, q_terms, q_fold, wanted):
@@ -378,6 +384,7 @@ class ExtractiveGenerator:
                         if value > prev.best:
                             prev.best, prev.coverage, prev.closeness = value, coverage, closeness
                             prev.ci, prev.order = ci, order
+        _merge_names(found, full_names)
         if not found:
             _, ci, text = top[0]
             ts = set(self._terms(text))
@@ -415,6 +422,8 @@ class ExtractiveGenerator:
             if m.label not in wanted:
                 continue
             normal = m.normal.strip(' .,;:«»"()')
+            if normal.count("(") > normal.count(")"):  # "Дэйв Бинг (Dave Bing)"
+                normal += ")"
             span_terms = set(self._terms(normal)) | set(self._terms(m.text))
             if not normal or _fold(normal) in q_fold or _fold(m.text) in q_fold:
                 continue
@@ -502,6 +511,29 @@ class ExtractiveGenerator:
             if len(out) >= self.max_items or not kind.many:
                 break
         return out[: self.max_items]
+
+
+def _merge_names(found: dict[str, _Scored], full_names: set[str]) -> None:
+    """A surname alone ("Тулеев") joins the full name seen in the passages ("Аман Тулеев")."""
+    fulls = sorted(full_names, key=lambda n: (-len(n), n))
+    for key in [k for k in found if " " not in k]:
+        full = next((f for f in fulls if key in f.lower().split()), None)
+        if full is None:
+            continue
+        item = found.pop(key)
+        target = found.get(full.lower())
+        if target is None:
+            item.normal = full
+            found[full.lower()] = item
+            continue
+        target.score = max(target.score, item.score) + 0.25 * min(target.score, item.score)
+        if item.best > target.best:
+            target.best, target.coverage, target.closeness = (
+                item.best,
+                item.coverage,
+                item.closeness,
+            )
+            target.ci, target.order = item.ci, item.order
 
 
 def _shorten(text: str, words: int = 30) -> str:

@@ -97,3 +97,17 @@ def test_never_echoes_the_question() -> None:
         assert gen.answer.lower().rstrip("?") not in question.lower()
     only = [Candidate("1", 2.0, question)]
     assert ExtractiveGenerator().generate(question, only).answer == ABSTENTION
+
+
+def test_a_surname_answer_takes_the_full_name_from_the_passages() -> None:
+    passages = [
+        Candidate(
+            "1",
+            1.0,
+            "Губернатор Кемеровской области Аман Тулеев ушёл в отставку. "
+            "Тулеев возглавлял регион больше двадцати лет.",
+        ),
+        Candidate("2", 0.5, "Новым главой региона стал Сергей Цивилев."),
+    ]
+    gen = ExtractiveGenerator().generate("Кто возглавлял регион больше двадцати лет?", passages)
+    assert gen.answer == "Аман Тулеев"  # not "Тулеев", nor "Аман Тулеев, Тулеев"
