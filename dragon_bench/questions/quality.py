@@ -38,6 +38,7 @@ DEFECTS = (
     # придерживается место, ...?», «Где скончалась организация, ...?», «Кого осудило место, ...?»
     "unanchored",  # the question names no entity at all: «Кто удостоился награды?»
     "vague_answer",  # a common noun where a name is asked for: «матч», «продажа»
+    "duplicate_answer",  # a set answer listing one name twice: «Молдавия, Молдавия»
     "oblique_answer",  # an answer not in the nominative: «Обамы», «1974 году»
     "oblique_entity",  # an entity named in the question not in the nominative
     "malformed_name",  # «Уго|Уго Чавес», «Басте (», «''Samsung»
@@ -141,6 +142,8 @@ def question_defects(question: Question) -> tuple[str, ...]:
         found.add("relation_misfit")
     if not names_an_entity(text):
         found.add("unanchored")
+    if len({a.lower().replace("ё", "е") for a in answers}) < len(answers):
+        found.add("duplicate_answer")
     for a in answers:
         kind = types.get(a, "")
         if _vague(a, kind):

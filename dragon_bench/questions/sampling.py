@@ -261,7 +261,14 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
         ]
         rng.shuffle(groups)
         for g in groups:
-            yield Subgraph("set", tuple(g), tuple(sorted(f.object for f in g)))
+            # two mentions may show the same name once in the nominative («Молдавии» and
+            # «Молдавия»): one answer, not two
+            shown: dict[str, Fact] = {}
+            for f in g:
+                shown.setdefault(f.object.lower(), f)
+            if len(shown) >= 2:
+                kept = tuple(shown.values())
+                yield Subgraph("set", kept, tuple(sorted(f.object for f in kept)))
     elif qtype == "conditional":
         for f1 in facts:
             if not f1.named:

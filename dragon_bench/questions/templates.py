@@ -164,6 +164,9 @@ TEMPLATES: dict[str, RelationTemplate] = {
     "KNOWS": RelationTemplate("С кем знаком {s}?", None, None),
 }
 
+# ORIGINS_FROM whose object is a nationality (немка), not a place
+_NATIONALITY = RelationTemplate("Кто по национальности {s}?", "по национальности {o}", None)
+
 # Russian relation names of the natasha extractor (dragon_bench.kg.labels.TYPE_RELATIONS)
 # and other spellings -> the NEREL relation whose templates they share.
 ALIASES: dict[str, str] = {
@@ -336,7 +339,10 @@ def phrasing_for(triple: Triple, text: str | None = None) -> Phrasing:
     relation = triple.relation.strip()
     if relation in UNASKABLE:
         return Phrasing(None, None, None)
-    tpl = TEMPLATES.get(relation_type(relation))
+    kind = relation_type(relation)
+    tpl = TEMPLATES.get(kind)
+    if kind == "ORIGINS_FROM" and triple.object_type.upper() == "NATIONALITY":
+        tpl = _NATIONALITY  # «Откуда родом X? — немка» / «Кто родом из немки?» say nothing
     if tpl is not None:
         wh = subject_wh(triple.subject_type)
         return Phrasing(
@@ -391,6 +397,8 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     obj_surface = _span(text, triple.object_span) or triple.object
     person_obj = triple.object_type.upper() in ("PER", "PERSON", "PROFESSION")
     wh = subject_wh(triple.subject_type)
+    if rest and obj_surface:
+        rest = [*rest[:-1], preposition_form(rest[-1], obj_surface)]
     ask_subject: str | None = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
     if ask_subject and bad_preposition_case(ask_subject):
         # the object span lost its preposition («возглавлял Вашингтоне») or the relation got
@@ -437,6 +445,26 @@ def _case_of(surface: str) -> str:
             if p.tag.case and p.tag.POS in ("NOUN", "ADJF", "PRTF", "NPRO"):
                 return str(p.tag.case)
     return "accs"
+
+
+def preposition_form(preposition: str, following: str) -> str:
+    """«в»/«во», «с»/«со», «о»/«об», «к»/«ко» as the next word needs them (во Франции, в
+    Байкале; со Швецией; об Италии)."""
+    base = {"во": "в", "со": "с", "об": "о", "обо": "о", "ко": "к"}.get(preposition, preposition)
+    word = following.lstrip('«"“(').lower()
+    if not word:
+        return base
+    cluster = len(word) > 1 and word[1] not in _VOWELS
+    if base == "в" and word[0] in "вф" and cluster or base == "с" and word[0] in "сзшж" and cluster:
+        return base + "о"
+    if base == "к" and word.startswith(("мн", "вс")):
+        return "ко"
+    if base == "о" and word[0] in "аоуыэи":
+        return "об"
+    return base
+
+
+_VOWELS = frozenset("аеёиоуыэюя")
 
 
 def _intransitive(verb: str) -> bool:
