@@ -65,6 +65,7 @@ class QuestionKind:
 
     labels: tuple[str, ...]
     many: bool = False
+    one: bool = False  # two conditions joined by «и»: the one entity meeting both
 
 
 _KIND_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
@@ -107,6 +108,11 @@ _MANY = re.compile(
     r"|\bname (?:two|three|four|five|some|all)\b",
     re.IGNORECASE,
 )
+# "Кто работает в X и родился в Y?": a second predicate after «и» (verb or short participle)
+_CONDITIONS = re.compile(
+    r"\sи\s+[а-яё]+(?:ет|ит|ут|ят|ёт|ал|ил|ял|ел|ыл|ул|ла|ло|ли|ся|сь|ён|ена|ено|ан|ана|ано)\b",
+    re.IGNORECASE,
+)
 # labels that may answer a question asking for each kind; "THING" takes any typed span
 _ACCEPTS: dict[str, tuple[str, ...]] = {
     "PER": ("PER", "NAME"),
@@ -134,7 +140,8 @@ def classify_question(question: str) -> QuestionKind:
     # "где работает X" asks for an organisation as often as for a place
     if "LOC" in labels and re.search(r"\bработа|\bучи|\bслуж", question, re.IGNORECASE):
         labels.insert(0, "ORG")
-    return QuestionKind(tuple(labels), bool(_MANY.search(question)))
+    many = bool(_MANY.search(question))
+    return QuestionKind(tuple(labels), many, not many and bool(_CONDITIONS.search(question)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,7 +401,7 @@ class ExtractiveGenerator:
             return self._finish(gen, 0.5 * coverage)
         ranked = sorted(found.values(), key=lambda s: (-s.score, s.order))
         first = ranked[0]
-        ratio = self.list_ratio if kind.many else self.single_list_ratio
+        ratio = self.list_ratio if kind.many else 2.0 if kind.one else self.single_list_ratio
         picked = [first] + [s for s in ranked[1:] if s.score >= ratio * first.score]
         picked = picked[: self.max_items]
         runner_up = ranked[len(picked)].score if len(ranked) > len(picked) else 0.0

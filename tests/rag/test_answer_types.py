@@ -111,3 +111,30 @@ def test_a_surname_answer_takes_the_full_name_from_the_passages() -> None:
     ]
     gen = ExtractiveGenerator().generate("Кто возглавлял регион больше двадцати лет?", passages)
     assert gen.answer == "Аман Тулеев"  # not "Тулеев", nor "Аман Тулеев, Тулеев"
+
+
+@pytest.mark.parametrize(
+    ("question", "one", "many"),
+    [
+        ("Кто работает в Португалии и работает президентом?", True, False),
+        ("Кто работает фанатом и обвинён в убийстве?", True, False),
+        ("Где работает Иванов?", False, False),
+        ("Какие журналисты вели вечер?", False, True),
+    ],
+)
+def test_two_conditions_ask_for_one_entity(question: str, one: bool, many: bool) -> None:
+    kind = classify_question(question)
+    assert (kind.one, kind.many) == (one, many)
+
+
+def test_conditional_question_gives_one_answer() -> None:
+    passages = [
+        Candidate(
+            "1",
+            1.0,
+            "Президент Португалии Анибал Каваку Силва утвердил Педру Пассуша Коэлью "
+            "премьер-министром.",
+        )
+    ]
+    question = "Кто работает в Португалии и работает президентом?"
+    assert ExtractiveGenerator().generate(question, passages).answer == "Анибал Каваку Силва"
