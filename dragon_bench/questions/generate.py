@@ -13,7 +13,7 @@ from dragon_bench.questions.filters import SupportIndex, answer_in_question, que
 from dragon_bench.questions.prompts import llm_question
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import FactGraph, Subgraph, iter_subgraphs
-from dragon_bench.questions.templates import phrasing_for, subject_wh
+from dragon_bench.questions.templates import phrasing_for, relation_type, subject_wh
 from dragon_bench.types import QUESTION_TYPES, Document, Question, QuestionType, Triple
 
 __all__ = ["generate_questions", "template_question", "BACKENDS"]
@@ -41,6 +41,12 @@ def template_question(sub: Subgraph, texts: dict[str, str]) -> str | None:
         p2 = phrasing_for(second, texts.get(second.doc_id)).ask_subject
         if not p1 or not p2:
             return None
+        kinds = (relation_type(first.relation), relation_type(second.relation))
+        if set(kinds) == {"WORKS_AS", "WORKPLACE"}:
+            # «Кто работает судьёй в Пешаваре?», not «Кто работает судьёй и работает в ...»
+            role, place = (p1, p2) if kinds[0] == "WORKS_AS" else (p2, p1)
+            if place.startswith("работает "):
+                return f"{subject_wh(first.subject_type)} {role} {place[len('работает ') :]}?"
         return f"{subject_wh(first.subject_type)} {p1} и {p2}?"
     if sub.type == "multi_hop":
         described = phrasing_for(first, text).describe_object

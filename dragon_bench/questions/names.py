@@ -159,6 +159,8 @@ def nominative_name(name: str, entity_type: str = "") -> str:
     if kind in _VERBATIM_TYPES or not name:
         return name
     tokens = name.split(" ")
+    if any(p.tag.POS == "PREP" for p in analyzer().parse(tokens[0].lower())[:1]):
+        return name  # a title («Об угрозах кибербезопасности ...») keeps its words
     if kind in ("DATE", "TIME"):
         return " ".join(_date_nominative(tokens))
     out = list(tokens)

@@ -18,7 +18,7 @@ from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.names import common_noun, display_name
 from dragon_bench.questions.quality import NAMED_TYPES
-from dragon_bench.questions.templates import relation_type
+from dragon_bench.questions.templates import TEMPLATES, relation_type
 from dragon_bench.types import QuestionType, Triple
 
 __all__ = [
@@ -71,6 +71,11 @@ _FAMILIES = {
 def _family(relation: str) -> str:
     kind = relation_type(relation)
     return _FAMILIES.get(kind, kind)
+
+
+def _templated(fact: Fact) -> bool:
+    """The fact's relation has written templates (not a bare predicate from the parse)."""
+    return relation_type(fact.relation) in TEMPLATES
 
 
 def _anchor(name: str) -> bool:
@@ -271,12 +276,14 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 yield Subgraph("set", kept, tuple(sorted(f.object for f in kept)))
     elif qtype == "conditional":
         for f1 in facts:
-            if not f1.named:
+            if not f1.named or not _templated(f1):
                 continue
+            # a bare verb link reads badly once two are joined («Кто переназначался президента
+            # и наградил ...»): both facts need a relation with written templates
             others = [
                 f
                 for f in graph.by_subject[f1.subject_key]
-                if f is not f1 and f.relation != f1.relation
+                if f is not f1 and f.relation != f1.relation and _templated(f)
             ]
             rng.shuffle(others)
             for f2 in others[:2]:
@@ -309,6 +316,7 @@ def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) ->
                 # a place does not act: «Кого осудило место, в котором работает X?» asks
                 # about a co-occurrence link; nor has it views or a spouse
                 and not misfit(f.named_triple, described=True)
+                and _templated(f)
                 and (bridged_anywhere or set(f.doc_ids) & set(f1.doc_ids))
             ]
             if nexts:

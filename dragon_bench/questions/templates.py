@@ -322,7 +322,23 @@ def render(
 
     text = _SLOT.sub(fill, template)
     text = re.sub(r"\s+", " ", text).strip()
+    # a template writes «в {o:loct}»; the name decides «во Флоренции», «со Швецией»
+    text = _PREPOSITION.sub(
+        lambda m: (
+            m.group(1)
+            + _keep_case(m.group(2), preposition_form(m.group(2).lower(), m.group(3)))
+            + " "
+        ),
+        text,
+    )
     return text[:1].upper() + text[1:]
+
+
+_PREPOSITION = re.compile(r"(^|\s)(в|во|с|со|к|ко|о|об)\s+(?=(\S+))", re.IGNORECASE)
+
+
+def _keep_case(old: str, new: str) -> str:
+    return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,11 @@ def test_four_types_from_a_small_graph() -> None:
     both = {"Кто живёт в Праге и родился в Москве?", "Кто родился в Москве и живёт в Праге?"}
     assert len(both & set(cond)) == 1
     assert cond[(both & set(cond)).pop()] == "Евгений Кисин"
-    assert "Кто назначен директором «Ростеха» и родился в Черемхове?" in cond
+    # a bare predicate from the parse («назначить директором») is not joined with another fact
+    assert not any("назначен" in c for c in cond)
+    assert "Кто работает пианистом и родился в Москве?" in cond or (
+        "Кто родился в Москве и работает пианистом?" in cond
+    )
     for q in qs:
         assert not any(answer_in_question(a, q.question) for a in q.answers), q
         assert q.text_ids and set(q.text_ids) <= {d.id for d in DOCS}

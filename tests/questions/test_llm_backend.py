@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ def test_llm_backend_phrases_questions_and_filters_them(llm_server: Any, tmp_pat
         prompt = request["messages"][1]["content"]  # the task, also in fix-up requests
         if "перечень" in prompt:
             return "not json at all"  # malformed twice (reply and fix): counted and skipped
-        if "Прага" in prompt and "два шага" not in prompt:
-            return json.dumps({"question": "В каком городе живёт Кисин, если это Прага"})
+        leak = re.search(r"Ответ на вопрос: «([^»]+)»", prompt)
+        if leak:  # every simple question gives its answer away
+            return json.dumps({"question": f"Где живёт Кисин, если это {leak.group(1)}"})
         return "```json\n" + json.dumps({"question": "Вопрос номер " + str(len(prompt))}) + "\n```"
 
     llm_server.reply = reply
@@ -27,7 +29,8 @@ def test_llm_backend_phrases_questions_and_filters_them(llm_server: Any, tmp_pat
     assert qs and all(q.question.endswith("?") for q in qs)
     assert not any(q.type == "set" for q in qs)
     assert stats["rejected"].get("llm_error:LLMError", 0) >= 1
-    assert all("Прага" not in q.question for q in qs)  # the answer-in-question filter
+    assert not any(q.type == "simple" for q in qs)  # the answer-in-question filter
+    assert stats["rejected"].get("answer_in_question", 0) >= 1
     first = llm_server.requests[0]
     assert first["messages"][0]["role"] == "system" and "JSON" in first["messages"][0]["content"]
     # a rerun is served from the disk cache: no new requests

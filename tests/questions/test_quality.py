@@ -346,3 +346,16 @@ def test_generic_predicates_use_the_right_preposition_form() -> None:
     assert preposition_form("с", "Швецией") == "со"
     assert preposition_form("о", "отставке") == "об"
     assert preposition_form("об", "министре") == "о"
+
+
+def test_conditional_joins_role_and_workplace_and_templates_pick_preposition_forms() -> None:
+    doc = _doc("f", "Маттео Ренци работает мэром во Флоренции.")
+    triples = [
+        _fact(doc, "Маттео Ренци", "WORKS_AS", "мэр", ("PERSON", "PROFESSION"),
+              ("Маттео Ренци", "мэром")),
+        _fact(doc, "Маттео Ренци", "WORKPLACE", "Флоренция", ("PERSON", "CITY"),
+              ("Маттео Ренци", "Флоренции")),
+    ]  # fmt: skip
+    qs = generate_questions(triples, [doc], per_type=5, types=("conditional",))
+    # the old question: «Кто работает мэром и работает в Флоренции?»
+    assert [q.question for q in qs] == ["Кто работает мэром во Флоренции?"]
