@@ -48,6 +48,10 @@ def clean_name(name: str) -> str:
     («Джон Пистоль (John S. Pistole)») or an unclosed one, stray leading quotes («''Samsung»)."""
     if "|" in name:
         name = name.split("|")[-1]
+    words = name.split()
+    half = len(words) // 2
+    if half and len(words) % 2 == 0 and words[:half] == words[half:]:
+        name = " ".join(words[:half])  # «Кигели V Кигели V»: one name read twice
     name = re.sub(r"\s*\([^()]*\)\s*$", "", name)  # a gloss in parentheses at the end
     name = re.sub(r"\s*\([^()]*$", "", name)  # an unclosed parenthesis
     if ")" in name and "(" not in name:
@@ -167,6 +171,13 @@ def nominative_name(name: str, entity_type: str = "") -> str:
     head_seen = False
     modifiers: list[int] = []
     for i, tok in enumerate(tokens):
+        initials, dot, rest = tok.rpartition(".")
+        if dot and rest and initials and _WORD.match(rest):
+            # «Б.Обамы»: initials glued to the surname, which inflects
+            new = nominative_word(rest)
+            out[i] = f"{initials}.{new}" if new else tok
+            head_seen = True
+            continue
         core = tok.strip(",.;:")
         if not core or tok.startswith(("«", '"', "“", "(")) or core.lower() in _PLACE_PREPOSITIONS:
             break

@@ -41,7 +41,7 @@ DEFECTS = (
     "duplicate_answer",  # a set answer listing one name twice: «Молдавия, Молдавия»
     "oblique_answer",  # an answer not in the nominative: «Обамы», «1974 году»
     "oblique_entity",  # an entity named in the question not in the nominative
-    "malformed_name",  # «Уго|Уго Чавес», «Басте (», «''Samsung»
+    "malformed_name",  # «Уго|Уго Чавес», «Басте (», «''Samsung», «Кигели V Кигели V»
     "preposition_case",  # «в Женева», «об министра», «возглавлял Вашингтоне»
     "agreement",  # an adjective that does not agree: «Малого драматический театр»
     "wh_verb_mismatch",  # «Кого вручается ...», «Кого уволена ...»
@@ -78,6 +78,10 @@ def malformed_name(name: str) -> bool:
     """Extraction debris in a name: a «|», unbalanced brackets or quotes, doubled apostrophes."""
     if "|" in name or "''" in name or "``" in name:
         return True
+    words = name.split()
+    half = len(words) // 2
+    if half and len(words) % 2 == 0 and words[:half] == words[half:]:
+        return True  # «Оливер Иванович Оливер Иванович»
     if name.count("(") != name.count(")") or name.count("«") != name.count("»"):
         return True
     return name.count('"') % 2 == 1

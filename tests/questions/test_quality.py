@@ -141,6 +141,7 @@ def test_checker_parts() -> None:
     # words inside entity names do not count as repetitions
     assert repeated_lemmas("Где работает Работник Года?", ["Работник Года"]) == set()
     assert malformed_name("Басте (") and malformed_name("Лаборатория Касперского» (ЛК)")
+    assert malformed_name("Оливер Иванович Оливер Иванович")
     assert not malformed_name("«Газпром»") and not malformed_name("Жером Ферарри (Jérôme)")
     assert not bad_preposition_case("В каком событии принял участие Кисин?")
     assert not bad_preposition_case("Кто работает в Кемеровской области?")
