@@ -260,7 +260,8 @@ class ExtractiveGenerator:
     question's words; the best one is the answer, a comma-joined list for questions asking
     for several (or when others score within `list_ratio` of the best). `extra["confidence"]`
     (0-1: the sentence's coverage of the question terms x closeness x margin over the runner
-    up) drives abstention: below `min_confidence` the answer is `abstention`.
+    up x the first text's retrieval-score lead) drives abstention: below `min_confidence` the
+    answer is `abstention`.
     `strategy="sentence"` is close to the earlier behaviour (best sentence, then a span in it;
     benchmarks/answers.py measures the earlier code itself), kept for comparison.
     """
@@ -342,7 +343,7 @@ class ExtractiveGenerator:
         scored = [s for s in scored if not is_echo(s[2], question)]
         if not scored:
             return self._abstain(0.0, "no-sentence")
-        return self._entity_strategy(question, q_terms, idf, scored)
+        return self._entity_strategy(question, q_terms, idf, scored, candidates)
 
     def _abstain(self, confidence: float, kind: str) -> Generation:
         return Generation(self.abstention, (), {"kind": kind, "confidence": confidence})
@@ -360,6 +361,7 @@ class ExtractiveGenerator:
         q_terms: set[str],
         idf: dict[str, float],
         scored: list[tuple[float, int, str]],
+        candidates: Sequence[Candidate],
     ) -> Generation:
         kind = classify_question(question)
         total = sum(idf.values()) or 1.0
@@ -398,7 +400,7 @@ class ExtractiveGenerator:
             coverage = sum(idf[t] for t in q_terms & ts) / total
             # a sentence is rarely the exact answer: its confidence is halved
             gen = Generation(_shorten(text), (AnswerSentence(text, (ci,)),), {"kind": "sentence"})
-            return self._finish(gen, 0.5 * coverage)
+            return self._finish(gen, 0.5 * coverage * (0.5 + 0.5 * _retrieval_margin(candidates)))
         ranked = sorted(found.values(), key=lambda s: (-s.score, s.order))
         first = ranked[0]
         ratio = self.list_ratio if kind.many else 2.0 if kind.one else self.single_list_ratio
@@ -406,11 +408,20 @@ class ExtractiveGenerator:
         picked = picked[: self.max_items]
         runner_up = ranked[len(picked)].score if len(ranked) > len(picked) else 0.0
         margin = 1.0 - runner_up / first.score if first.score > 0 else 0.0
-        confidence = first.coverage * first.closeness * (0.5 + 0.5 * margin)
+        confidence = (
+            first.coverage
+            * first.closeness
+            * (0.5 + 0.5 * margin)
+            * (0.5 + 0.5 * _retrieval_margin(candidates))
+        )
         # several answers are listed in sorted order, as the revision's set answers are
         answer = ", ".join(sorted(s.normal for s in picked))
         cites = tuple(sorted({s.ci for s in picked}))
-        extra = {"kind": ",".join(kind.labels), "margin": round(margin, 4)}
+        extra = {
+            "kind": ",".join(kind.labels),
+            "margin": round(margin, 4),
+            "retrieval_margin": round(_retrieval_margin(candidates), 4),
+        }
         return self._finish(Generation(answer, (AnswerSentence(answer, cites),), extra), confidence)
 
     def _mentions(
@@ -518,6 +529,14 @@ class ExtractiveGenerator:
             if len(out) >= self.max_items or not kind.many:
                 break
         return out[: self.max_items]
+
+
+def _retrieval_margin(candidates: Sequence[Candidate]) -> float:
+    """How far the first text's score leads the second's (0-1; 1 with one text or no scores)."""
+    if len(candidates) < 2 or candidates[0].score <= 0:
+        return 1.0
+    lead = (candidates[0].score - candidates[1].score) / candidates[0].score
+    return min(1.0, max(0.0, lead))
 
 
 def _merge_names(found: dict[str, _Scored], full_names: set[str]) -> None:
