@@ -8,7 +8,46 @@ from typing import Any
 
 from dragon_bench.questions.morph import analyzer
 
-__all__ = ["bad_preposition_case", "disagreeing_adjective", "word_cases", "TOKEN"]
+__all__ = [
+    "bad_preposition_case",
+    "disagreeing_adjective",
+    "takes_object",
+    "word_cases",
+    "GENITIVE_VERBS",
+    "TOKEN",
+]
+
+# verbs that take a bare genitive object («добиться отставки», «бояться войны»)
+GENITIVE_VERBS = frozenset(
+    [
+        "достичь",
+        "достигнуть",
+        "достигать",
+        "добиться",
+        "добиваться",
+        "лишить",
+        "лишиться",
+        "требовать",
+        "потребовать",
+        "ждать",
+        "ожидать",
+        "бояться",
+        "опасаться",
+        "избежать",
+        "избегать",
+        "удостоиться",
+        "хотеть",
+        "заслуживать",
+        "заслужить",
+        "касаться",
+        "коснуться",
+        "желать",
+        "просить",
+        "попросить",
+        "придерживаться",
+        "держаться",
+    ]  # noqa: SIM905
+)
 
 # the cases each preposition governs (a word right after it must be able to take one)
 _GOVERNS: dict[str, frozenset[str]] = {
@@ -101,3 +140,18 @@ def disagreeing_adjective(text: str) -> bool:
         if p2 and not any(_agrees(a, b) for a in p1 if a.tag.POS in _MODIFIERS for b in p2):
             return True
     return False
+
+
+def takes_object(verb: str, case: str) -> bool:
+    """True when the verb form can take a bare object in `case` («accs» or «gent»): not a
+    reflexive verb or passive participle (уволена, продолжался) or an intransitive verb
+    (погиб, руководил) for the accusative; only `GENITIVE_VERBS` for the genitive."""
+    low = verb.lower()
+    parses = [p for p in analyzer().parse(low) if p.tag.POS in ("VERB", "INFN", "PRTS")]
+    if not parses:
+        return True  # not a verb form pymorphy3 knows: no judgement
+    if case == "gent":
+        return any(p.normal_form in GENITIVE_VERBS for p in parses)
+    if low.endswith(("ся", "сь")) or parses[0].tag.POS == "PRTS":
+        return False
+    return not all("intr" in p.tag for p in parses)

@@ -14,9 +14,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from dragon_bench.questions.filters import answer_in_question, contains_sequence
-from dragon_bench.questions.grammar import bad_preposition_case, disagreeing_adjective
+from dragon_bench.questions.grammar import (
+    bad_preposition_case,
+    disagreeing_adjective,
+    takes_object,
+)
 from dragon_bench.questions.kinds import misfit
-from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.names import common_noun, nominative_name
 from dragon_bench.types import Question, Triple
 
@@ -44,7 +48,7 @@ DEFECTS = (
     "malformed_name",  # «Уго|Уго Чавес», «Басте (», «''Samsung», «Кигели V Кигели V»
     "preposition_case",  # «в Женева», «об министра», «возглавлял Вашингтоне»
     "agreement",  # an adjective that does not agree: «Малого драматический театр»
-    "wh_verb_mismatch",  # «Кого вручается ...», «Кого уволена ...»
+    "wh_verb_mismatch",  # «Кого вручается ...», «Кого уволена ...», «Чего сократил ...»
 )
 
 # entity types whose answers are names, not common nouns (professions, diseases... are nouns)
@@ -163,12 +167,10 @@ def question_defects(question: Question) -> tuple[str, ...]:
     if disagreeing_adjective(text):
         found.add("agreement")
     words = text.split()
-    if len(words) > 1 and words[0] == "Кого":
-        second = analyzer().parse(words[1].lower().strip("?,"))
-        if second and (
-            second[0].tag.POS == "PRTS"
-            or (second[0].tag.POS == "VERB" and words[1].endswith(("ся", "сь")))
-        ):
+    if len(words) > 1 and words[0] in ("Кого", "Чего"):
+        verb = words[1].strip("?,")
+        cases = ("accs", "gent") if words[0] == "Кого" else ("gent",)
+        if not any(takes_object(verb, c) for c in cases):
             found.add("wh_verb_mismatch")
     return tuple(d for d in DEFECTS if d in found)
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dragon_bench.questions.grammar import bad_preposition_case
+from dragon_bench.questions.grammar import bad_preposition_case, takes_object
 from dragon_bench.questions.morph import (
     agree_verb,
     analyzer,
@@ -430,9 +430,10 @@ def _generic(triple: Triple, text: str | None) -> Phrasing:
     elif prep == "":
         case = _case_of(obj_surface)
         obj_wh = _CASE_WH.get(case, _CASE_WH["accs"])[1 if person_obj else 0]
-        if obj_wh in ("Что", "Кого") and _intransitive(verb):
-            # «Кого уволена организация», «Кого продолжался полёт»: a passive or reflexive
-            # verb takes no direct object, so the triple's roles are not what the form says
+        governed = "gent" if obj_wh == "Чего" else "accs"
+        if obj_wh in ("Что", "Кого", "Чего") and not takes_object(verb, governed):
+            # «Кого уволена организация», «Кого погиб Абакан», «Чего сократил Обама»: the
+            # verb takes no such object, so the triple's roles are not what the form says
             return Phrasing(None, ask_subject, None)
         ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
     elif prep is not None:
@@ -481,15 +482,6 @@ def preposition_form(preposition: str, following: str) -> str:
 
 
 _VOWELS = frozenset("аеёиоуыэюя")
-
-
-def _intransitive(verb: str) -> bool:
-    """A reflexive verb (продолжался) or a passive participle (уволена)."""
-    low = verb.lower()
-    if low.endswith(("ся", "сь")):
-        return True
-    parses = analyzer().parse(low)
-    return bool(parses) and parses[0].tag.POS == "PRTS"
 
 
 def _is_place(entity_type: str) -> bool:

@@ -125,6 +125,11 @@ def test_checker_passes_good_questions() -> None:
             "multi_hop", _t("Валерий Герасимов", "WORKPLACE", "Генштаб", "PERSON", "ORGANIZATION"),
             _t("Генштаб", "уволить", "Игорь Сергун", "ORGANIZATION", "PERSON")),
          "wh_verb_mismatch"),
+        (_q("Чего сократил Барак Обама?", ("срок",), "simple",
+            _t("Барак Обама", "сократить", "срок", "PERSON", "")), "wh_verb_mismatch"),
+        (_q("Кого погиб Абакан?", ("Николай Булакин",), "simple",
+            _t("Абакан", "погибнуть", "Николай Булакин", "LOCATION", "PERSON")),
+         "wh_verb_mismatch"),
         (_q("Где находится штаб-квартира Конституционного суда?", ("Молдавия", "Молдавия"),
             "set", _t("Конституционный суд", "HEADQUARTERED_IN", "Молдавия", "ORGANIZATION"),
             _t("Конституционный суд", "HEADQUARTERED_IN", "Молдавия", "ORGANIZATION")),
@@ -263,6 +268,10 @@ def test_generic_forms_keep_grammar() -> None:
                     span("Полёт"), span("Чарльза Симони"), second)  # fmt: skip
     # the old form was «Кого продолжался Полёт?»
     assert phrasing_for(flight, text).ask_object is None
+    cut = "Барак Обама сократил срока заключения Мэннинг."
+    term = Triple("Барак Обама", "сократить", "срок", "d", "PERSON", "",
+                  (0, 11), (cut.index("срока"), cut.index("срока") + 5), (0, len(cut)))  # fmt: skip
+    assert phrasing_for(term, cut).ask_object is None  # was «Чего сократил Барак Обама?»
 
 
 def test_quality_rejections_are_counted() -> None:
