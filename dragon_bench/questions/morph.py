@@ -194,7 +194,17 @@ def _person_word(word: str) -> bool:
 def phrase_gender(phrase: str) -> str:
     """Gender (masc/femn/neut, or plur for a plural) of a phrase's first noun; masc when unknown."""
     for tok in phrase.split():
-        p = _nominative(tok.strip('«»",.'))
+        word = tok.strip('«»",.')
+        if word[:1].isupper():
+            # a first name decides, indeclinable ones too (Хиллари, Джейн); an unknown
+            # name in -а/-я is a woman's (Серена), as in Russian
+            names = {str(q.tag.gender) for q in _parses(word.lower()) if "Name" in q.tag}
+            fixed = any({"Name", "Fixd"} <= q.tag.grammemes for q in _parses(word.lower()))
+            if fixed and names in ({"masc"}, {"femn"}) and analyzer().word_is_known(word.lower()):
+                return names.pop()
+            if word[-1:] in "ая" and not analyzer().word_is_known(word.lower()):
+                return "femn"
+        p = _nominative(word)
         if p is not None and p.tag.POS == "NOUN":
             if p.tag.number == "plur":
                 return "plur"

@@ -93,3 +93,13 @@ def test_common_noun_is_a_role_or_event_not_a_name() -> None:
 )
 def test_inflect_phrase_in_slots(phrase: str, case: str, expected: str) -> None:
     assert inflect_phrase(phrase, case) == expected
+
+
+def test_phrase_gender_reads_indeclinable_first_names() -> None:
+    from dragon_bench.questions.morph import phrase_gender
+
+    # «Кем стала Хиллари Клинтон?», «Где работала Джейн Остин?» were masculine before
+    assert phrase_gender("Хиллари Клинтон") == "femn" and phrase_gender("Джейн Остин") == "femn"
+    assert phrase_gender("Мара Микалиан") == "femn"  # an unknown name in -а
+    assert phrase_gender("Никита Михалков") == "masc" and phrase_gender("Газпром") == "masc"
+    assert phrase_gender("Министерство обороны") == "neut"
