@@ -10,11 +10,21 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError
 
-__all__ = ["PipelineConfig", "RETRIEVERS", "RERANKERS", "GENERATORS", "builtin_pipelines"]
+__all__ = [
+    "PipelineConfig",
+    "RETRIEVERS",
+    "RERANKERS",
+    "GENERATORS",
+    "HOPS",
+    "HOP_WHEN",
+    "builtin_pipelines",
+]
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
 RERANKERS = ("none", "lexical", "cross-encoder", "llm")
 GENERATORS = ("extractive", "llm")
+HOPS = (1, 2)
+HOP_WHEN = ("clause", "always")
 
 
 _BUILTIN = Path(__file__).parent / "pipelines"
@@ -32,6 +42,8 @@ class PipelineConfig:
     `retrieve_k` texts are retrieved, the first `rerank_k` reranked, the first `top_k` sent to
     the generator, and the first `found_k` reported as `found_ids`. `dense_model` is `navec`
     (offline), `st:<local model path>` or `api` (the embeddings endpoint of DRAGON_LLM_*).
+    `hops: 2` retrieves a second time with the bridge entity named in the first texts
+    (dragon_bench.rag.hops), for questions with a relative clause (`hop_when: clause`) or all.
     """
 
     retriever: str = "bm25"
@@ -50,12 +62,15 @@ class PipelineConfig:
     found_k: int = 10
     max_question_chars: int = 2000
     run_id: str = "dragon-baseline"
+    hops: int = 1
+    hop_when: str = "clause"
 
     def __post_init__(self) -> None:
         for name, value, allowed in (
             ("retriever", self.retriever, RETRIEVERS),
             ("reranker", self.reranker, RERANKERS),
             ("generator", self.generator, GENERATORS),
+            ("hop_when", self.hop_when, HOP_WHEN),
         ):
             if value not in allowed:
                 raise BadInputError(f"pipeline {name} {value!r} is not one of {', '.join(allowed)}")
@@ -71,6 +86,8 @@ class PipelineConfig:
                 raise BadInputError(
                     f"pipeline {name} must be at least 1, got {getattr(self, name)}"
                 )
+        if self.hops not in HOPS:
+            raise BadInputError(f"pipeline hops must be 1 or 2, got {self.hops!r}")
         if self.reranker == "cross-encoder" and not self.reranker_model:
             raise BadInputError(
                 "reranker 'cross-encoder' needs reranker_model (a local model path)"

@@ -163,14 +163,30 @@ class Pipeline:
     def generate(self, question: str, candidates: Sequence[Candidate]) -> Generation:
         return self.generator.generate(self._query(question), list(candidates[: self.config.top_k]))
 
+    def second_hop(self, question: str, ranked: Sequence[Candidate]) -> tuple[list[Candidate], str]:
+        """The first hop's ranking fused with a second one retrieved with the bridge entity
+        named in its first `top_k` texts, and the question the generator should answer
+        (the second query); the first ranking and the question when there is no hop."""
+        from dragon_bench.rag.hops import merge_rankings, plan_hop
+
+        cfg = self.config
+        hop = plan_hop(question, ranked[: cfg.top_k], when=cfg.hop_when)
+        if hop is None:
+            return list(ranked), question
+        second = self.rerank(hop.query, self.search(hop.query))
+        return merge_rankings(ranked, second, k=cfg.rrf_k), hop.question
+
     def answer(self, qid: str, question: str) -> RagAnswer:
         """Retrieve, rerank, generate; texts found are the reranked list's first `found_k`."""
         cfg = self.config
         if not question.strip():
             return RagAnswer(str(qid), question, (), (), (), "", cfg.run_id)
         ranked = self.rerank(question, self.search(question))
+        asked = question
+        if cfg.hops == 2:
+            ranked, asked = self.second_hop(question, ranked)
         context = ranked[: cfg.top_k]
-        generation = self.generate(question, context)
+        generation = self.generate(asked, context)
         return RagAnswer.build(
             str(qid),
             question,
