@@ -22,6 +22,7 @@ __all__ = [
     "Mention",
     "QuestionKind",
     "analyse_sentence",
+    "analyse_sentences",
     "classify_question",
     "find_spans",
     "is_echo",
@@ -181,18 +182,56 @@ def _regex_mentions(sentence: str) -> list[Mention]:
     return out
 
 
-@lru_cache(maxsize=20_000)
-def analyse_sentence(sentence: str) -> tuple[tuple[tuple[int, int, str], ...], tuple[Mention, ...]]:
+Analysis = tuple[tuple[tuple[int, int, str], ...], tuple[Mention, ...]]
+
+_ANALYSED: dict[str, Analysis] = {}  # sentence -> analysis; cleared when it grows too big
+_CACHE_SIZE = 20_000
+_BATCH = 8  # natasha's taggers cost about the same for 1 and for 8 sentences a call
+
+
+def analyse_sentence(sentence: str) -> Analysis:
     """Tokens (start, stop, lemma) and typed mentions of one sentence: natasha NER spans in
     their normal form, roles and events (lemmas of dragon_bench.kg.lexicon), dates, numbers,
     and capitalised Latin names."""
+    return analyse_sentences([sentence])[0]
+
+
+def analyse_sentences(sentences: Sequence[str]) -> list[Analysis]:
+    """`analyse_sentence` of many sentences; the ones not seen before go to natasha in batches."""
+    found = {s: _ANALYSED[s] for s in sentences if s in _ANALYSED}
+    todo = [s for s in dict.fromkeys(sentences) if s not in found]
+    for k in range(0, len(todo), _BATCH):
+        batch = todo[k : k + _BATCH]
+        for sentence, analysis in zip(batch, _analyse_batch(batch), strict=True):
+            if len(_ANALYSED) >= _CACHE_SIZE:
+                _ANALYSED.clear()
+            _ANALYSED[sentence] = found[sentence] = analysis
+    return [found[s] for s in sentences]
+
+
+def _analyse_batch(sentences: list[str]) -> list[Analysis]:
+    """natasha's segmentation, morphology and NER of several sentences in one tagger call each."""
     from natasha import Doc
+    from natasha.doc import adapt_spans, inject_morph, sent_words
 
     segmenter, ner, morph, vocab = _natasha()
-    doc = Doc(sentence)
-    doc.segment(segmenter)
-    doc.tag_morph(morph)
-    doc.tag_ner(ner)
+    docs = [Doc(s) for s in sentences]
+    for doc in docs:
+        doc.segment(segmenter)
+    sents = [sent for doc in docs for sent in doc.sents]
+    for sent, markup in zip(sents, morph.map([sent_words(x) for x in sents]), strict=True):
+        inject_morph(sent.tokens, markup.tokens)
+    texts = [doc for doc in docs if doc.text.strip()]
+    for doc in docs:
+        doc.spans = []
+    for doc, markup in zip(texts, ner.map([d.text for d in texts]), strict=True):
+        doc.spans = list(adapt_spans(doc, markup.spans))
+        doc.envelop_span_tokens()
+        doc.envelop_sent_spans()
+    return [_analysis(doc, vocab) for doc in docs]
+
+
+def _analysis(doc: Any, vocab: Any) -> Analysis:
     tokens = []
     for t in doc.tokens:
         t.lemmatize(vocab)
@@ -210,6 +249,7 @@ def analyse_sentence(sentence: str) -> tuple[tuple[tuple[int, int, str], ...], t
         label = "PROF" if lemma in professions else "EVENT" if lemma in events else ""
         if label and t.pos == "NOUN":
             mentions.append(Mention(t.start, t.stop, label, t.text, lemma))
+    sentence = doc.text
     mentions += _regex_mentions(sentence)
     for m in _LATIN_NAME.finditer(sentence):
         if m.start() > 0 and not any(a <= m.start() < b for a, b in taken):
@@ -374,6 +414,7 @@ class ExtractiveGenerator:
         full_names: set[str] = set()
         if wanted:
             q_fold = _fold(question)
+            analyse_sentences([text for _, _, text in top])  # one natasha call for all of them
             for order, (support, ci, text) in enumerate(top):
                 full_names.update(
                     m.normal
