@@ -7,7 +7,13 @@ Both run in the same process on the same retrieved passages:
 - DRAGON answer metrics per question type on a NEREL dev revision (built with `dragon build`
   into a temporary hub unless `--hub` names one);
 - CRAG truthfulness (accurate - hallucinated, no judge) on the CRAG sample, task 1.
-`--quick`: 15 questions per type and the first 5 CRAG questions. Last line: one JSON object.
+
+Also one hop against two (`hops: 2`, dragon_bench.rag.hops) for the current generator on the
+same revision, per question type: retrieval (hit_rate, mrr of found_ids), answers (exact,
+substr, rougeL) and `in_context` (questions whose answer's words all stand in the texts given
+to the generator). `--split train` builds the NEREL train revision instead (where settings
+are chosen). `--quick`: 15 questions per type and the first 5 CRAG questions. Last line: one
+JSON object.
 """
 
 from __future__ import annotations
@@ -25,10 +31,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"
-NEREL_DEV = SHARED / "nerel" / "NEREL-v1.1" / "dev"
+NEREL = SHARED / "nerel" / "NEREL-v1.1"
+NEREL_DEV = NEREL / "dev"
 CRAG_SAMPLE = SHARED / "crag" / "dev_data.jsonl.bz2"
 BEFORE = "e15bcee"  # the last commit of the earlier extractive generator
 METRICS = ("exact_match", "substr_match", "rougeL", "lemma_f1", "set_f1")
+HOP_METRICS = ("hit_rate", "mrr", "exact_match", "substr_match", "rougeL", "in_context")
+# hops=1 is the baseline; "clause" hops only for questions with a relative clause
+HOP_VARIANTS: dict[str, dict[str, Any]] = {
+    "hops1": {"hops": 1},
+    "hops2": {"hops": 2, "hop_when": "clause"},
+    "hops2_always": {"hops": 2, "hop_when": "always"},
+}
 
 
 def build_hub(corpus: Path, hub: Path) -> None:
@@ -124,6 +138,73 @@ def dragon_answers(hub: str, per_type: int | None, generators: dict[str, Any]) -
     return out
 
 
+def _in_context(answers: tuple[str, ...], texts: list[str]) -> float:
+    """1 when every word (stem) of some gold answer stands in the given texts."""
+    from dragon_bench.rag.text import Analyzer
+
+    analyzer = Analyzer(stop_words=False)
+    have = {t for text in texts for t in analyzer(text)}
+    return float(any(set(analyzer(a)) <= have for a in answers if analyzer(a)))
+
+
+def hop_answers(hub: str, per_type: int | None) -> dict[str, Any]:
+    """Per-type retrieval and answer metrics of the pipeline with one and with two hops."""
+    from dragon_bench.client import load
+    from dragon_bench.metrics import Gold, evaluate, parse_results
+    from dragon_bench.rag import Pipeline, PipelineConfig
+
+    revision = load(hub)
+    gold = Gold.from_hub(hub, revision.version)
+    by_id = {q.id: q for q in gold.questions}
+    taken: dict[str, int] = defaultdict(int)
+    ids = []
+    for qid in sorted(revision.questions):
+        if per_type is None or taken[by_id[qid].type] < per_type:
+            taken[by_id[qid].type] += 1
+            ids.append(qid)
+    keep = set(ids)
+    sub = Gold(gold.version, [q for q in gold.questions if q.id in keep], gold.text_ids)
+    base = Pipeline.build(revision, PipelineConfig())
+    out: dict[str, Any] = {"version": revision.version, "questions": len(ids)}
+    for name, settings in HOP_VARIANTS.items():
+        pipeline = Pipeline(base.config.replace(**settings), retriever=base.retriever)
+        cfg = pipeline.config
+        results: dict[str, Any] = {}
+        context_hits: dict[str, list[float]] = defaultdict(list)
+        hopped = 0
+        start = time.perf_counter()
+        for qid in ids:
+            question = revision.questions[qid]
+            # the steps of Pipeline.answer, keeping the texts given to the generator
+            ranked = pipeline.rerank(question, pipeline.search(question))
+            asked = question
+            if cfg.hops == 2:
+                ranked, asked = pipeline.second_hop(question, ranked)
+                hopped += any("hop" in c.extra for c in ranked)
+            context = ranked[: cfg.top_k]
+            answer = pipeline.generate(asked, context).answer
+            found = [int(c.docid) for c in ranked[: cfg.found_k]]
+            results[str(qid)] = {"found_ids": found, "model_answer": answer}
+            hit = _in_context(by_id[qid].answers or (by_id[qid].answer,), [c.text for c in context])
+            context_hits[by_id[qid].type].append(hit)
+            context_hits["all"].append(hit)
+        seconds = time.perf_counter() - start
+        report = evaluate(parse_results(results, sub), sub, resamples=0)
+        table = {"all": report["overall"]}
+        table.update(report["by_type"])
+        out[name] = {
+            t: {
+                **{m: round(float(v["retrieval"].get(m, 0.0)), 4) for m in HOP_METRICS[:2]},
+                **{m: round(float(v["generation"].get(m, 0.0)), 4) for m in HOP_METRICS[2:5]},
+                "in_context": round(sum(context_hits[t]) / max(1, len(context_hits[t])), 4),
+            }
+            for t, v in table.items()
+        }
+        out[name]["seconds"] = round(seconds, 1)
+        out[name]["hopped"] = hopped
+    return out
+
+
 def crag_scores(limit: int | None, answerers: dict[str, Any], task: int = 1) -> dict[str, Any]:
     """CRAG truthfulness (no judge) of each answerer on the sample."""
     from dragon_bench.crag.data import read_examples
@@ -148,7 +229,10 @@ def crag_scores(limit: int | None, answerers: dict[str, Any], task: int = 1) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="15 questions a type, 5 CRAG ones")
-    parser.add_argument("--hub", help="hub holding the NEREL dev revision (default: build one)")
+    parser.add_argument("--hub", help="hub holding the NEREL revision (default: build one)")
+    parser.add_argument(
+        "--split", choices=("dev", "train"), default="dev", help="NEREL split to build"
+    )
     args = parser.parse_args()
     if not NEREL_DEV.exists() or not CRAG_SAMPLE.exists():
         print(json.dumps({"skipped": f"{SHARED} is absent"}))
@@ -164,9 +248,10 @@ def main() -> None:
         hub = args.hub
         if hub is None:
             hub = str(Path(tmp) / "hub")
-            print(f"building a NEREL dev revision in {hub} ...", file=sys.stderr)
-            build_hub(NEREL_DEV, Path(hub))
+            print(f"building a NEREL {args.split} revision in {hub} ...", file=sys.stderr)
+            build_hub(NEREL / args.split, Path(hub))
         dragon = dragon_answers(hub, 15 if args.quick else None, generators)
+        hops = hop_answers(hub, 15 if args.quick else None)
     config = PipelineConfig()
     crag = crag_scores(
         5 if args.quick else None,
@@ -176,11 +261,17 @@ def main() -> None:
         },
     )
     types = [t for t in dragon["after"] if t != "seconds"]
-    print(f"NEREL dev revision {dragon['version']}: {dragon['questions']} questions")
+    print(f"NEREL {args.split} revision {dragon['version']}: {dragon['questions']} questions")
     print(f"{'type':12} {'metric':13} {'before':>8} {'after':>8}")
     for t in types:
         for m in METRICS:
             print(f"{t:12} {m:13} {dragon['before'][t][m]:8.3f} {dragon['after'][t][m]:8.3f}")
+    variants = list(HOP_VARIANTS)
+    print("hops (current generator): " + ", ".join(f"{v} {hops[v]['seconds']} s" for v in variants))
+    print(f"{'type':12} {'metric':13} " + " ".join(f"{v:>12}" for v in variants))
+    for t in types:
+        for m in HOP_METRICS:
+            print(f"{t:12} {m:13} " + " ".join(f"{hops[v][t][m]:12.3f}" for v in variants))
     print(f"CRAG sample ({crag['questions']} questions, task 1, no judge, {CRAG_MIN_CONFIDENCE=})")
     for name in ("before", "after"):
         print(f"  {name:7} " + " ".join(f"{k}={v}" for k, v in crag[name].items()))
@@ -192,6 +283,8 @@ def main() -> None:
             "before": dragon["before"]["seconds"],
             "after": dragon["after"]["seconds"],
         },
+        "split": args.split,
+        "hops": {v: hops[v] for v in variants},
         "crag_before": crag["before"],
         "crag_after": crag["after"],
         "questions": dragon["questions"],

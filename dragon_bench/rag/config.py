@@ -43,7 +43,8 @@ class PipelineConfig:
     the generator, and the first `found_k` reported as `found_ids`. `dense_model` is `navec`
     (offline), `st:<local model path>` or `api` (the embeddings endpoint of DRAGON_LLM_*).
     `hops: 2` retrieves a second time with the bridge entity named in the first texts
-    (dragon_bench.rag.hops), for questions with a relative clause (`hop_when: clause`) or all.
+    (dragon_bench.rag.hops), for questions with a relative clause (`hop_when: clause`) or all;
+    `hops: 1` turns it off.
     """
 
     retriever: str = "bm25"
@@ -62,7 +63,7 @@ class PipelineConfig:
     found_k: int = 10
     max_question_chars: int = 2000
     run_id: str = "dragon-baseline"
-    hops: int = 1
+    hops: int = 2
     hop_when: str = "clause"
 
     def __post_init__(self) -> None:

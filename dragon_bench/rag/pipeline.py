@@ -165,8 +165,9 @@ class Pipeline:
 
     def second_hop(self, question: str, ranked: Sequence[Candidate]) -> tuple[list[Candidate], str]:
         """The first hop's ranking fused with a second one retrieved with the bridge entity
-        named in its first `top_k` texts, and the question the generator should answer
-        (the second query); the first ranking and the question when there is no hop."""
+        named in its first `top_k` texts, and the question the generator should answer (for
+        the extractive one, the described part replaced by the bridge; an LLM gets the
+        question as asked); the first ranking and the question when there is no hop."""
         from dragon_bench.rag.hops import merge_rankings, plan_hop
 
         cfg = self.config
@@ -174,7 +175,8 @@ class Pipeline:
         if hop is None:
             return list(ranked), question
         second = self.rerank(hop.query, self.search(hop.query))
-        return merge_rankings(ranked, second, k=cfg.rrf_k), hop.question
+        asked = hop.question if cfg.generator == "extractive" else question
+        return merge_rankings(ranked, second, k=cfg.rrf_k), asked
 
     def answer(self, qid: str, question: str) -> RagAnswer:
         """Retrieve, rerank, generate; texts found are the reranked list's first `found_k`."""

@@ -110,8 +110,11 @@ class LocalPipeline:
         with self._turn():
             pool = list(candidates) if candidates else self.pipeline.search(query)
             ranked = self.pipeline.rerank(query, pool)
+            asked = query
+            if cfg.hops == 2 and not candidates:  # as Pipeline.answer does
+                ranked, asked = self.pipeline.second_hop(query, ranked)
             context = ranked[: cfg.top_k]
-            generation = self.pipeline.generate(query, context)
+            generation = self.pipeline.generate(asked, context)
         return self._reply(qid, query, ranked[: cfg.found_k], context, generation, start)
 
     def _reply(

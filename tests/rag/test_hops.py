@@ -160,3 +160,19 @@ def test_saved_pipeline_keeps_hops(tmp_path: Path, pipelines: dict[int, Pipeline
     assert again.config.hops == 2
     assert again.answer("q", QUESTION).model_answer == "Москва"
     assert Pipeline.load(tmp_path / "p", hops=1).answer("q", QUESTION).model_answer != "Москва"
+
+
+def test_served_pipeline_takes_the_second_hop(pipelines: dict[int, Pipeline]) -> None:
+    from dragon_bench.rag.registry import LocalPipeline
+
+    reply = LocalPipeline("baseline", pipelines[2]).rag(QUESTION, qid="s")
+    assert reply.answer.model_answer == "Москва" and 2 in reply.answer.found_ids
+    given = LocalPipeline("baseline", pipelines[2]).rag(
+        QUESTION, candidates=pipelines[1].search(QUESTION)[:3]
+    )
+    assert 2 not in given.answer.found_ids  # given candidates are only reranked
+
+
+def test_baseline_config_hops() -> None:
+    assert PipelineConfig.named("baseline") == PipelineConfig()
+    assert (PipelineConfig().hops, PipelineConfig().hop_when) == (2, "clause")
