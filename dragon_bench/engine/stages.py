@@ -176,35 +176,16 @@ def _kg_resumable(
     checkpoint: Any,
     log: Callable[[str], None] | None,
 ) -> list[Triple]:
-    from dragon_bench.errors import DragonError
-    from dragon_bench.kg.checkpoint import extraction_settings
+    from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 
     model = getattr(llm_settings, "model", None) if backend == "llm" else None
-    settings = extraction_settings(backend, model)
-    done: dict[int, list[Triple]] = checkpoint.lookup(items, settings)
-    if done and log is not None:
-        log(f"resuming: {len(done)} of {len(items)} documents already extracted")
-    todo = [i for i in range(len(items)) if i not in done]
+    run = ResumedExtraction(checkpoint, items, extraction_settings(backend, model), log)
     fn = functools.partial(kg_document_batch, backend=backend, llm_settings=llm_settings)
     step = batch_size * max(1, engine.workers) * 2
-    errors: list[str] = []
-    calls_ok = bool(done)
-    for start in range(0, len(todo), step):
-        indices = todo[start : start + step]
-        results = engine.map_batches(fn, [items[i] for i in indices], batch_size=batch_size)
-        keep = []
-        for i, result in zip(indices, results, strict=True):
-            done[i] = result.triples
-            if result.error:
-                errors.append(result.error)
-            else:
-                calls_ok = True
-            if result.complete:
-                keep.append(i)
-        checkpoint.record([items[i] for i in keep], [done[i] for i in keep], settings)
-    if errors and not calls_ok:
-        raise DragonError(errors[0])
-    return [t for i in range(len(items)) for t in done[i]]
+    for start in range(0, len(run.todo), step):
+        indices = run.todo[start : start + step]
+        run.add(indices, engine.map_batches(fn, [items[i] for i in indices], batch_size=batch_size))
+    return run.triples()
 
 
 def question_warmup_stage(

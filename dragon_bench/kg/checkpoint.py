@@ -25,6 +25,7 @@ from dragon_bench.types import Document, Triple
 
 __all__ = [
     "FORMAT",
+    "ResumedExtraction",
     "TripleCheckpoint",
     "extraction_settings",
     "extractor_identity",
@@ -242,3 +243,50 @@ class TripleCheckpoint:
         self.problems.append(message)
         if self._warn is not None:
             self._warn(message)
+
+
+class ResumedExtraction:
+    """One extraction run over `docs` against a checkpoint: what it already holds, then each
+    finished round of results, recorded as it comes (`add`), and all triples in order (`triples`).
+
+    Results are objects with `triples`, `complete` (False: used but not recorded, so a rerun
+    asks again) and `error`. A run in which no document ever came back raises the first error.
+    """
+
+    def __init__(
+        self,
+        checkpoint: TripleCheckpoint,
+        docs: Sequence[Document],
+        settings: Mapping[str, str],
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.checkpoint, self.docs, self.settings = checkpoint, docs, settings
+        self.done: dict[int, list[Triple]] = checkpoint.lookup(docs, settings)
+        if self.done and log is not None:
+            log(f"resuming: {len(self.done)} of {len(docs)} documents already extracted")
+        self.todo = [i for i in range(len(docs)) if i not in self.done]
+        self.resumed = len(self.done)
+        self._errors: list[str] = []
+        self._calls_ok = bool(self.done)  # checkpointed documents came back earlier
+
+    def add(self, indices: Sequence[int], results: Sequence[Any]) -> None:
+        keep: list[int] = []
+        for i, result in zip(indices, results, strict=True):
+            self.done[i] = result.triples
+            if result.error:
+                self._errors.append(result.error)
+            else:
+                self._calls_ok = True
+            if result.complete:
+                keep.append(i)
+        self.checkpoint.record(
+            [self.docs[i] for i in keep], [self.done[i] for i in keep], self.settings
+        )
+
+    def triples(self) -> list[Triple]:
+        if self._errors and not self._calls_ok:
+            # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
+            from dragon_bench.errors import DragonError
+
+            raise DragonError(self._errors[0])
+        return [t for i in range(len(self.docs)) for t in self.done[i]]

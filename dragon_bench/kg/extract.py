@@ -176,19 +176,15 @@ def _extract_resumable(
     log: Callable[[str], None] | None,
     stats: dict[str, Any] | None,
 ) -> list[Triple]:
-    from dragon_bench.kg.checkpoint import extraction_settings
+    from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 
     if backend == "llm" and llm is None:
         from dragon_bench.llm import LLMClient, LLMSettings
 
         llm = LLMClient(LLMSettings.required("the llm triplet extractor"))
     settings = extraction_settings(backend, getattr(llm, "model", None))
-    done = checkpoint.lookup(documents, settings)
-    say = log or _log
-    if done:
-        say(f"resuming: {len(done)} of {len(documents)} documents already extracted")
-    todo = [i for i in range(len(documents)) if i not in done]
-    pending = [documents[i] for i in todo]
+    run = ResumedExtraction(checkpoint, documents, settings, log or _log)
+    pending = [documents[i] for i in run.todo]
     chunks: Iterable[list[Extracted]] = _iter_extracted(pending, backend, llm, workers)
     if progress and pending:
         from dragon_bench.output import track
@@ -197,31 +193,13 @@ def _extract_resumable(
             chunks, "extracting triples", total=_chunk_count(len(pending), backend, workers)
         )
     position = 0
-    errors: list[str] = []
-    calls_ok = bool(done)  # checkpointed documents came back from the backend earlier
     for chunk in chunks:
-        indices = todo[position : position + len(chunk)]
+        run.add(run.todo[position : position + len(chunk)], chunk)
         position += len(chunk)
-        keep: list[int] = []
-        for i, result in zip(indices, chunk, strict=True):
-            done[i] = result.triples
-            if result.error:
-                errors.append(result.error)
-            else:
-                calls_ok = True
-            if result.complete:
-                keep.append(i)
-        checkpoint.record([documents[i] for i in keep], [done[i] for i in keep], settings)
-    if errors and not calls_ok:
-        # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
-        from dragon_bench.errors import DragonError
-
-        raise DragonError(errors[0])
+    triples = run.triples()
     if stats is not None:
-        stats.update(
-            documents=len(documents), resumed=len(documents) - len(pending), extracted=len(pending)
-        )
-    return [t for i in range(len(documents)) for t in done[i]]
+        stats.update(documents=len(documents), resumed=run.resumed, extracted=len(pending))
+    return triples
 
 
 def _log(message: str) -> None:
