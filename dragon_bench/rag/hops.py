@@ -94,9 +94,10 @@ def find_bridges(
     passages: int = 5,
     limit: int = 2,
 ) -> list[str]:
-    """Named entities (natasha NER normal forms) of the first `passages` texts that the
-    question does not name, scored by the idf-weighted question words of their sentence
-    (the described part's words when the question has one), best first."""
+    """Named entities (natasha NER normal forms, of the kind `bridge_labels` gives) of the
+    first `passages` texts that the question does not name, scored by the idf-weighted words
+    of the described part (the whole question without one) in their sentence, which must
+    share the part's own names when it has any; best first, at most `limit`."""
     _, clause = split_description(question)
     labels = bridge_labels(question)
     anchor_terms = set(_ANALYZER(clause or question))
