@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import HOP_WHEN
-from dragon_bench.rag.extractive import analyse_sentence
+from dragon_bench.rag.extractive import analyse_sentences
 from dragon_bench.rag.text import Analyzer, split_sentences, word_tokens
 
 __all__ = [
@@ -117,13 +117,17 @@ def find_bridges(
     idf = {t: math.log(1 + n / (1 + sum(t in ts for ts in terms))) for t in anchor_terms}
     # the described part's own names (capitalised words) pin down the sentence to read
     pinned = {t for w in (clause or question).split()[1:] if w[:1].isupper() for t in _ANALYZER(w)}
-    scores: dict[str, float] = {}
-    names: dict[str, str] = {}
+    supporting = []
     for (rank, text), ts in zip(sentences, terms, strict=True):
         support = sum(idf[t] for t in anchor_terms & ts)
-        if support <= 0 or (pinned and not pinned & ts):
-            continue
-        for m in analyse_sentence(text)[1]:
+        if support > 0 and not (pinned and not pinned & ts):
+            supporting.append((rank, text, support))
+    # one batched natasha analysis of every supporting sentence
+    analyses = analyse_sentences([text for _, text, _ in supporting])
+    scores: dict[str, float] = {}
+    names: dict[str, str] = {}
+    for (rank, _, support), (_, mentions) in zip(supporting, analyses, strict=True):
+        for m in mentions:
             if m.label not in labels:
                 continue
             normal = m.normal.strip(' .,;:«»"()')
