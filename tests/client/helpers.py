@@ -18,13 +18,19 @@ TEXTS = {
 QUESTIONS = {0: "Где Барак Обама купил дом?", 1: "Какой клуб выиграл чемпионат России?"}
 
 
-def write_hub(root: Path, version: str = "1.0.0") -> Hub:
+def write_hub(
+    root: Path,
+    version: str = "1.0.0",
+    texts: dict[int, str] = TEXTS,
+    questions: dict[int, str] = QUESTIONS,
+) -> Hub:
+    """A revision of `texts` and `questions` (public ids as keys; internal ids `d<id>`)."""
     hub = Hub(str(root))
     public = {
-        "texts": pa.table({"id": list(TEXTS), "text": list(TEXTS.values())}),
-        "questions": pa.table({"id": list(QUESTIONS), "question": list(QUESTIONS.values())}),
+        "texts": pa.table({"id": list(texts), "text": list(texts.values())}),
+        "questions": pa.table({"id": list(questions), "question": list(questions.values())}),
     }
-    private = {"texts": pa.table({"id": [f"d{i}" for i in TEXTS], "public_id": list(TEXTS)})}
+    private = {"texts": pa.table({"id": [f"d{i}" for i in texts], "public_id": list(texts)})}
     hub.write_revision(version, public, private)
     return hub
 

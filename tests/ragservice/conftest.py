@@ -6,10 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 import pytest
 
-from dragon_bench.hub import Hub
+from tests.client.helpers import write_hub
 
 TEXTS = {
     11: "Барак Обама купил дом в Вашингтоне. Дом стоит 8,1 млн долларов.",
@@ -20,21 +19,10 @@ TEXTS = {
 QUESTIONS = {0: "Где Барак Обама купил дом?", 1: "Какой клуб выиграл чемпионат России?"}
 
 
-def write_hub(root: Path, version: str = "1.0.0") -> Hub:
-    hub = Hub(str(root))
-    public = {
-        "texts": pa.table({"id": list(TEXTS), "text": list(TEXTS.values())}),
-        "questions": pa.table({"id": list(QUESTIONS), "question": list(QUESTIONS.values())}),
-    }
-    private = {"texts": pa.table({"id": [f"d{i}" for i in TEXTS], "public_id": list(TEXTS)})}
-    hub.write_revision(version, public, private)
-    return hub
-
-
 @pytest.fixture(scope="module")
 def hub_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hub")
-    write_hub(root)
+    write_hub(root, texts=TEXTS, questions=QUESTIONS)
     return root
 
 
