@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import email.utils
 import json
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
@@ -18,15 +19,22 @@ from dragon_bench.errors import DragonError
 from dragon_bench.llm.cache import ReplyCache, request_key
 from dragon_bench.llm.jsonreply import JSONReplyError, parse_json_reply
 from dragon_bench.llm.settings import LLMSettings
+from dragon_bench.llm.usage import Usage
 
-__all__ = ["LLMClient", "LLMError", "Message"]
+__all__ = ["LLMClient", "LLMError", "LLMReplyError", "Message"]
 
 Message = dict[str, Any]
+T = TypeVar("T")
+R = TypeVar("R")
 
 _RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 _FIX_PROMPT = (
     "Your previous reply could not be parsed as JSON ({error}). Reply again with only the "
     "corrected JSON value: no explanations, no code fences."
+)
+_INVALID_PROMPT = (
+    "Your previous reply does not fit the requested format: {error}. Reply again with only "
+    "the corrected JSON value: no explanations, no code fences."
 )
 
 
@@ -40,11 +48,18 @@ class LLMError(DragonError):
         self.status = status
 
 
+class LLMReplyError(LLMError):
+    """The model answered, but even after the fix requests not with usable JSON."""
+
+
 class LLMClient:
     """Chat completions and embeddings over HTTP (httpx) with retry, backoff and a reply cache.
 
     Retries timeouts, connection errors, 429 and 5xx with exponential backoff, honouring
-    Retry-After; other 4xx fail at once. Safe to use from several threads.
+    Retry-After (a Retry-After pauses every thread of the client, not only the one that got
+    it); other 4xx fail at once. Safe to use from several threads; `map` runs work
+    `settings.concurrency` at a time. `usage` counts calls, tokens, cache hits and wall time
+    per stage; `stage(name)` is a view of the same client that counts under `name`.
     """
 
     def __init__(
@@ -58,14 +73,18 @@ class LLMClient:
         headers = {"Content-Type": "application/json"}
         if self.settings.api_key:
             headers["Authorization"] = f"Bearer {self.settings.api_key}"
+        width = max(16, self.settings.concurrency)
         self._http = httpx.Client(
             headers=headers,
             timeout=httpx.Timeout(self.settings.timeout),
             transport=transport,
-            limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
+            limits=httpx.Limits(max_connections=2 * width, max_keepalive_connections=width),
         )
         self._lock = threading.Lock()
+        self._paused_until = [0.0]  # shared by the stage views: one server, one Retry-After
+        self._stage = "llm"
         self.stats = {"requests": 0, "retries": 0, "cache_hits": 0}
+        self.usage = Usage()
 
     # -- public API ----------------------------------------------------------------------
     @property
@@ -76,6 +95,27 @@ class LLMClient:
     @property
     def embedding_model(self) -> str:
         return self.settings.embedding_model or self.settings.model
+
+    def stage(self, name: str) -> LLMClient:
+        """The same client (connections, cache, counters) counting its work under `name`."""
+        view = copy.copy(self)
+        view._stage = name
+        return view
+
+    def map(
+        self, fn: Callable[[T], R], items: Iterable[T], *, concurrency: int | None = None
+    ) -> list[R]:
+        """`[fn(item) for item in items]` with at most `concurrency` (default
+        `settings.concurrency`) running at once, results in input order; `fn` catches what
+        it can handle, anything else stops the batch."""
+        todo = list(items)
+        width = self.settings.concurrency if concurrency is None else concurrency
+        if width < 1:
+            raise ValueError("concurrency must be at least 1")
+        if width == 1 or len(todo) <= 1:
+            return [fn(item) for item in todo]
+        with ThreadPoolExecutor(max_workers=min(width, len(todo))) as pool:
+            return list(pool.map(fn, todo))
 
     def chat(
         self,
@@ -102,6 +142,13 @@ class LLMClient:
         if isinstance(cached, str):
             return cached
         body = self._post("chat/completions", payload)
+        usage = body.get("usage") if isinstance(body, dict) else None
+        if isinstance(usage, dict):
+            self.usage.add(
+                self._stage,
+                prompt_tokens=_count(usage.get("prompt_tokens")),
+                completion_tokens=_count(usage.get("completion_tokens")),
+            )
         try:
             content = body["choices"][0]["message"]["content"]
         except (KeyError, IndexError, TypeError):
@@ -123,39 +170,46 @@ class LLMClient:
         messages: Sequence[Message],
         *,
         fix_attempts: int = 1,
+        validate: Callable[[Any], Any] | None = None,
         **kw: Any,
     ) -> Any:
-        """The reply parsed as JSON, repaired if sloppy; if still unreadable, ask the model to fix
-        it up to `fix_attempts` times, then raise LLMError."""
+        """The reply parsed as JSON, repaired if sloppy, and passed through `validate` (which
+        returns the value to use or raises ValueError saying what is wrong). An unreadable or
+        invalid reply is sent back with the error, up to `fix_attempts` times; then
+        LLMReplyError."""
         history = [dict(m) for m in messages]
         reply = self.chat(history, **kw)
         for attempt in range(fix_attempts + 1):
             try:
-                return parse_json_reply(reply)
+                value = parse_json_reply(reply)
+                return validate(value) if validate is not None else value
             except JSONReplyError as exc:
-                if attempt == fix_attempts:
-                    raise LLMError(
-                        f"model {self.model!r} gave no parseable JSON after {fix_attempts} "
-                        f"fix request(s): {exc}; reply was {_snippet(reply)}"
-                    ) from None
-                history += [
-                    {"role": "assistant", "content": reply},
-                    {"role": "user", "content": _FIX_PROMPT.format(error=exc)},
-                ]
-                reply = self.chat(history, **kw)
+                error, prompt = f"no parseable JSON: {exc}", _FIX_PROMPT.format(error=exc)
+            except ValueError as exc:
+                error, prompt = f"an invalid reply: {exc}", _INVALID_PROMPT.format(error=exc)
+            if attempt == fix_attempts:
+                raise LLMReplyError(
+                    f"model {self.model!r} gave {error} (after {fix_attempts} fix request(s)); "
+                    f"reply was {_snippet(reply)}"
+                )
+            history += [
+                {"role": "assistant", "content": reply},
+                {"role": "user", "content": prompt},
+            ]
+            self.usage.add(self._stage, fixes=1)
+            reply = self.chat(history, **kw)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def chat_many(
         self,
         list_of_messages: Sequence[Sequence[Message]],
         *,
-        concurrency: int = 4,
+        concurrency: int | None = None,
         **kw: Any,
     ) -> list[str | LLMError]:
-        """Replies to many conversations in input order, at most `concurrency` in flight; a
+        """Replies to many conversations in input order, at most `concurrency` (default
+        `settings.concurrency`) in flight; a
         conversation that fails yields its LLMError in its place instead of stopping the rest."""
-        if concurrency < 1:
-            raise ValueError("concurrency must be at least 1")
 
         def one(messages: Sequence[Message]) -> str | LLMError:
             try:
@@ -163,10 +217,7 @@ class LLMClient:
             except LLMError as exc:
                 return exc
 
-        if not list_of_messages:
-            return []
-        with ThreadPoolExecutor(max_workers=min(concurrency, len(list_of_messages))) as pool:
-            return list(pool.map(one, list_of_messages))
+        return self.map(one, list_of_messages, concurrency=concurrency)
 
     def embed(self, texts: Sequence[str], *, batch_size: int = 64) -> list[list[float]]:
         """One embedding vector per text, in order; cached per text, so only misses are sent."""
@@ -223,8 +274,12 @@ class LLMClient:
             if attempt:
                 with self._lock:
                     self.stats["retries"] += 1
+                self.usage.add(self._stage, retries=1)
             with self._lock:
                 self.stats["requests"] += 1
+                pause = self._paused_until[0] - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
             wait: float | None = None
             try:
                 response = self._http.post(url, json=payload)
@@ -233,6 +288,7 @@ class LLMClient:
             except httpx.TransportError as exc:
                 last = f"could not be reached ({type(exc).__name__}: {exc})"
             else:
+                self.usage.add(self._stage, calls=1)
                 if response.status_code < 300:
                     try:
                         return response.json()
@@ -242,12 +298,18 @@ class LLMClient:
                 elif response.status_code in _RETRY_STATUS:
                     last = f"answered HTTP {response.status_code}: {_snippet(response.text)}"
                     wait = _retry_after(response.headers.get("Retry-After"))
+                    if wait is not None:
+                        with self._lock:
+                            until = time.monotonic() + min(wait, self.settings.max_backoff)
+                            self._paused_until[0] = max(self._paused_until[0], until)
                     if attempt == attempts - 1:
+                        self.usage.add(self._stage, failures=1)
                         raise LLMError(
                             f"{self._where(path)} {last} (after {attempts} attempts)",
                             status=response.status_code,
                         )
                 else:
+                    self.usage.add(self._stage, failures=1)
                     raise LLMError(
                         f"{self._where(path)} refused the request: HTTP {response.status_code}: "
                         f"{_snippet(response.text)}",
@@ -255,6 +317,7 @@ class LLMClient:
                     )
             if attempt < attempts - 1:
                 time.sleep(self._delay(attempt, wait))
+        self.usage.add(self._stage, failures=1)
         raise LLMError(f"{self._where(path)} {last} (after {attempts} attempts)")
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
@@ -272,6 +335,7 @@ class LLMClient:
         if value is not None:
             with self._lock:
                 self.stats["cache_hits"] += 1
+            self.usage.add(self._stage, cache_hits=1)
         return value
 
     def _cache_put(self, key: str, value: Any, request: Any) -> None:
@@ -295,6 +359,10 @@ def _retry_after(value: str | None) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _snippet(text: str, limit: int = 200) -> str:

@@ -26,7 +26,8 @@ class LLMSettings:
     """An OpenAI-compatible endpoint (`base_url` ends in /v1), its model and the retry policy.
 
     `cache_dir=None` disables the on-disk cache; `backoff` is the first retry delay in seconds,
-    doubled on each further retry up to `max_backoff`.
+    doubled on each further retry up to `max_backoff`; `concurrency` is how many requests
+    the batch calls (`LLMClient.map`, `chat_many`) keep in flight.
     """
 
     base_url: str = ""
@@ -38,6 +39,7 @@ class LLMSettings:
     embedding_model: str = ""
     backoff: float = 0.5
     max_backoff: float = 30.0
+    concurrency: int = 8
 
     @property
     def configured(self) -> bool:
@@ -50,8 +52,8 @@ class LLMSettings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> LLMSettings:
-        """Read DRAGON_LLM_BASE_URL, _MODEL, _API_KEY, _TIMEOUT, _MAX_RETRIES, _CACHE_DIR and
-        _EMBEDDING_MODEL; a cache dir of "off" (or empty) disables the cache."""
+        """Read DRAGON_LLM_BASE_URL, _MODEL, _API_KEY, _TIMEOUT, _MAX_RETRIES, _CACHE_DIR,
+        _EMBEDDING_MODEL and _CONCURRENCY; a cache dir of "off" (or empty) disables the cache."""
         env = os.environ if environ is None else environ
 
         def number(name: str, default: float, kind: type) -> Any:
@@ -81,7 +83,10 @@ class LLMSettings:
             max_retries=number("DRAGON_LLM_MAX_RETRIES", 4, int),
             cache_dir=cache_dir,
             embedding_model=env.get("DRAGON_LLM_EMBEDDING_MODEL", "").strip(),
+            concurrency=number("DRAGON_LLM_CONCURRENCY", 8, int),
         )
+        if settings.concurrency < 1:
+            raise BadInputError("DRAGON_LLM_CONCURRENCY must be at least 1")
         return replace(settings, **overrides) if overrides else settings
 
     @classmethod

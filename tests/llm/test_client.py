@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dragon_bench.llm import LLMClient, LLMError, LLMSettings
+from dragon_bench.llm import LLMClient, LLMError, LLMReplyError, LLMSettings
 
 USER = [{"role": "user", "content": "Столица России?"}]
 
@@ -143,7 +143,7 @@ def test_chat_json_asks_model_to_fix(llm_server, tmp_path: Path) -> None:
 def test_chat_json_gives_up_with_llm_error(llm_server, tmp_path: Path) -> None:
     llm_server.reply = lambda body: "no json here, sorry"
     client = LLMClient(llm_server.settings(tmp_path))
-    with pytest.raises(LLMError, match="no parseable JSON after 1 fix"):
+    with pytest.raises(LLMError, match=r"no parseable JSON.*after 1 fix request"):
         client.chat_json(USER)
     assert len(llm_server.requests) == 2
 
@@ -191,3 +191,84 @@ def test_embed_retries_429(llm_server, tmp_path: Path) -> None:
     client = LLMClient(llm_server.settings(tmp_path))
     assert len(client.embed(["x"])[0]) == 8
     assert len(llm_server.requests) == 2
+
+
+def test_usage_counts_calls_tokens_and_cache_hits_per_stage(llm_server, tmp_path: Path) -> None:
+    client = LLMClient(llm_server.settings(tmp_path))
+    kg, questions = client.stage("kg"), client.stage("questions")
+    llm_server.queue([(500, "busy"), "Москва"])
+    assert kg.chat(USER) == "Москва"
+    assert kg.chat(USER) == "Москва"  # from the cache
+    questions.chat([{"role": "user", "content": "Другой вопрос"}])
+    usage = client.usage.as_dict()
+    assert list(usage) == ["kg", "questions"]
+    # The scripted server reports ceil(characters / 3) tokens (dragon_bench.llm.scripted).
+    assert usage["kg"] | {"wall_s": 0} == {
+        "calls": 2, "cache_hits": 1, "retries": 1, "fixes": 0, "failures": 0,
+        "prompt_tokens": 5, "completion_tokens": 2, "wall_s": 0,
+    }  # fmt: skip
+    assert usage["questions"]["calls"] == 1 and usage["questions"]["prompt_tokens"] == 5
+    with client.usage.timed("kg"):
+        time.sleep(0.05)
+    assert client.usage.stage("kg").wall_s >= 0.04
+
+
+def test_map_runs_settings_concurrency_in_flight(llm_server, tmp_path: Path) -> None:
+    active = peak = 0
+    lock = threading.Lock()
+
+    def reply(body):
+        nonlocal active, peak
+        with lock:
+            active += 1
+            peak = max(peak, active)
+        time.sleep(0.1)
+        with lock:
+            active -= 1
+        return body["messages"][0]["content"]
+
+    llm_server.reply = reply
+    client = LLMClient(llm_server.settings(None, concurrency=6))
+    out = client.map(lambda i: client.chat([{"role": "user", "content": str(i)}]), range(18))
+    assert out == [str(i) for i in range(18)]
+    assert peak == 6
+
+
+def test_a_429_storm_is_survived_with_retry_after(llm_server, tmp_path: Path) -> None:
+    # The first 20 requests all get 429 with Retry-After: 0.1; every one of the 12 questions
+    # is answered in the end, and the shared pause keeps the retries few.
+    seen = 0
+    lock = threading.Lock()
+
+    def reply(body):
+        nonlocal seen
+        with lock:
+            seen += 1
+            n = seen
+        if n <= 20:
+            return (429, {"error": {"message": "rate limited"}}, {"Retry-After": "0.1"})
+        return "ответ " + body["messages"][0]["content"]
+
+    llm_server.reply = reply
+    client = LLMClient(llm_server.settings(None, concurrency=8, max_retries=6))
+    questions = [f"q{i}" for i in range(12)]
+    out = client.map(lambda q: client.chat([{"role": "user", "content": q}]), questions)
+    assert out == [f"ответ {q}" for q in questions]
+    assert client.usage.stage("llm").failures == 0
+    assert client.usage.stage("llm").calls == len(llm_server.requests) >= 32
+
+
+def test_chat_json_validates_and_sends_the_error_back(llm_server, tmp_path: Path) -> None:
+    def must_end_in_question_mark(value):
+        if not str(value.get("question", "")).endswith("?"):
+            raise ValueError('"question" must end with a question mark')
+        return value["question"]
+
+    llm_server.queue(['{"question": "Кто это"}', '{"question": "Кто это?"}'])
+    client = LLMClient(llm_server.settings(tmp_path))
+    assert client.chat_json(USER, validate=must_end_in_question_mark) == "Кто это?"
+    assert "question mark" in llm_server.requests[1]["messages"][-1]["content"]
+    assert client.usage.stage("llm").fixes == 1
+    llm_server.reply = lambda body: '{"question": "нет"}'
+    with pytest.raises(LLMReplyError, match="invalid reply.*question mark"):
+        client.chat_json([{"role": "user", "content": "x"}], validate=must_end_in_question_mark)

@@ -28,7 +28,7 @@ def test_llm_backend_phrases_questions_and_filters_them(llm_server: Any, tmp_pat
     qs = generate_questions(TRIPLES, DOCS, backend="llm", llm=client, per_type=3, stats=stats)
     assert qs and all(q.question.endswith("?") for q in qs)
     assert not any(q.type == "set" for q in qs)
-    assert stats["rejected"].get("llm_error:LLMError", 0) >= 1
+    assert stats["rejected"].get("llm_error:LLMReplyError", 0) >= 1
     assert not any(q.type == "simple" for q in qs)  # the answer-in-question filter
     assert stats["rejected"].get("answer_in_question", 0) >= 1
     first = llm_server.requests[0]
