@@ -23,6 +23,27 @@ Half = Literal["public", "private"]
 PUBLIC_FILES = ("texts", "questions")
 PRIVATE_FILES = ("texts", "qa", "kg")
 
+_SPAN = pa.list_(pa.int64())
+# one evidence triple of a question (DESIGN.md, qa `evidence`)
+_EVIDENCE = pa.struct(
+    [
+        ("doc_id", pa.string()),
+        ("subject", pa.string()),
+        ("subject_id", pa.string()),
+        ("relation", pa.string()),
+        ("relation_type", pa.string()),
+        ("object", pa.string()),
+        ("object_id", pa.string()),
+        ("subject_span", _SPAN),
+        ("object_span", _SPAN),
+        ("sentence_span", _SPAN),
+        ("tense", pa.string()),
+    ]
+)
+
+# columns a writer may leave out (written as nulls): tables built before they existed
+_OPTIONAL = frozenset({"evidence", "confidence"})
+
 SCHEMAS: dict[tuple[str, str], pa.Schema] = {
     ("public", "texts"): pa.schema([("id", pa.int64()), ("text", pa.string())]),
     ("public", "questions"): pa.schema([("id", pa.int64()), ("question", pa.string())]),
@@ -35,6 +56,8 @@ SCHEMAS: dict[tuple[str, str], pa.Schema] = {
             ("answers", pa.list_(pa.string())),
             ("type", pa.string()),
             ("text_ids", pa.list_(pa.string())),
+            ("evidence", pa.list_(_EVIDENCE)),
+            ("confidence", pa.float64()),
         ]
     ),
 }
@@ -147,6 +170,9 @@ class Hub:
         for name, table in tables.items():
             schema = SCHEMAS.get((half, name))
             if schema is not None:
+                for f in schema:
+                    if f.name in _OPTIONAL and f.name not in table.column_names:
+                        table = table.append_column(f, pa.nulls(table.num_rows, f.type))
                 table = table.select(schema.names).cast(schema)
             sink = pa.BufferOutputStream()
             pq.write_table(table, sink)

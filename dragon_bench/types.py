@@ -7,9 +7,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Literal
 
 __all__ = [
+    "EntityType",
+    "entity_type",
+    "entity_id",
     "QUESTION_TYPES",
     "QuestionType",
     "Document",
@@ -31,6 +35,77 @@ def content_hash(text: str) -> str:
     """SHA-256 of the text after Unicode NFC and white-space folding: equal for exact duplicates."""
     norm = _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
     return hashlib.sha256(norm.encode("utf-8")).hexdigest()
+
+
+class EntityType(StrEnum):
+    """NEREL's 29 entity types (annotation.conf): the one vocabulary of entity types.
+
+    Members equal their names as strings (`EntityType.PERSON == "PERSON"`), so a set of
+    members also matches the plain strings stored in files.
+    """
+
+    AGE = "AGE"
+    AWARD = "AWARD"
+    CITY = "CITY"
+    COUNTRY = "COUNTRY"
+    CRIME = "CRIME"
+    DATE = "DATE"
+    DISEASE = "DISEASE"
+    DISTRICT = "DISTRICT"
+    EVENT = "EVENT"
+    FACILITY = "FACILITY"
+    FAMILY = "FAMILY"
+    IDEOLOGY = "IDEOLOGY"
+    LANGUAGE = "LANGUAGE"
+    LAW = "LAW"
+    LOCATION = "LOCATION"
+    MONEY = "MONEY"
+    NATIONALITY = "NATIONALITY"
+    NUMBER = "NUMBER"
+    ORDINAL = "ORDINAL"
+    ORGANIZATION = "ORGANIZATION"
+    PENALTY = "PENALTY"
+    PERCENT = "PERCENT"
+    PERSON = "PERSON"
+    PRODUCT = "PRODUCT"
+    PROFESSION = "PROFESSION"
+    RELIGION = "RELIGION"
+    STATE_OR_PROVINCE = "STATE_OR_PROVINCE"
+    TIME = "TIME"
+    WORK_OF_ART = "WORK_OF_ART"
+
+
+# Other spellings met in inputs (natasha's NER tags, LLM replies, older files).
+_TYPE_ALIASES = {
+    "PER": EntityType.PERSON,
+    "PERS": EntityType.PERSON,
+    "ORG": EntityType.ORGANIZATION,
+    "LOC": EntityType.LOCATION,
+    "GPE": EntityType.LOCATION,
+    "PROF": EntityType.PROFESSION,
+    "WORK": EntityType.WORK_OF_ART,
+    "WORK_OF_ARTS": EntityType.WORK_OF_ART,
+}
+
+
+def entity_type(text: str) -> EntityType | Literal[""]:
+    """The EntityType a tag names ("PER", "person", "ORGANIZATION"), or '' for none/unknown."""
+    key = text.strip().upper().replace("-", "_").replace(" ", "_")
+    if not key:
+        return ""
+    if key in EntityType.__members__:
+        return EntityType[key]
+    return _TYPE_ALIASES.get(key, "")
+
+
+_QUOTES = str.maketrans("", "", "«»\"“”„'`")
+
+
+def entity_id(kind: str, name: str) -> str:
+    """`TYPE:normalised name`, the id DESIGN.md gives an entity (aliases resolved beforehand):
+    case, «ё», quotes and spacing do not matter."""
+    norm = _SPACE.sub(" ", unicodedata.normalize("NFC", name).translate(_QUOTES)).strip()
+    return f"{entity_type(kind) or 'ENTITY'}:{norm.lower().replace('ё', 'е')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +144,14 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class Triple:
-    """A (subject, relation, object) fact with its provenance: document and character spans."""
+    """A (subject, relation, object) fact with its provenance: document and character spans.
+
+    Fields as DESIGN.md ("Revision layout") defines them: `subject_id`/`object_id` are entity
+    ids (`entity_id`, filled from type and name when not given), `relation_type` a NEREL
+    relation type or '', `tense` "present", "past" or '', `confidence` the estimated precision
+    of the triple's trigger (None when not estimated, e.g. precomputed or LLM triples).
+    Entity types are normalised to `EntityType` names ("PER" -> "PERSON", unknown -> '').
+    """
 
     subject: str
     relation: str
@@ -81,6 +163,21 @@ class Triple:
     object_span: tuple[int, int] = (0, 0)
     sentence_span: tuple[int, int] = (0, 0)
     extractor: str = ""
+    subject_id: str = ""
+    object_id: str = ""
+    relation_type: str = ""
+    tense: str = ""
+    confidence: float | None = None
+    trigger: str = ""
+
+    def __post_init__(self) -> None:
+        for side in ("subject", "object"):
+            kind = entity_type(getattr(self, f"{side}_type"))
+            object.__setattr__(self, f"{side}_type", str(kind))
+            if not getattr(self, f"{side}_id"):
+                object.__setattr__(self, f"{side}_id", entity_id(kind, getattr(self, side)))
+        if self.tense not in ("", "present", "past"):
+            raise ValueError(f"tense must be 'present', 'past' or '', got {self.tense!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +191,12 @@ class Question:
     text_ids: tuple[str, ...]
     answers: tuple[str, ...] = ()
     triples: tuple[Triple, ...] = ()
+
+    @property
+    def confidence(self) -> float | None:
+        """The least confidence of the evidence triples (None when none was estimated)."""
+        known = [t.confidence for t in self.triples if t.confidence is not None]
+        return min(known) if known else None
 
 
 @dataclass(frozen=True, slots=True)

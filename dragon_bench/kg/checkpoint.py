@@ -44,6 +44,12 @@ _FIELDS = (
     "object_span",
     "sentence_span",
     "extractor",
+    "subject_id",
+    "object_id",
+    "relation_type",
+    "tense",
+    "confidence",
+    "trigger",
 )
 _SPANS = {"subject_span", "object_span", "sentence_span"}
 # The modules whose code decides a backend's triples; their source is part of the key.
@@ -107,6 +113,10 @@ def _decode(row: list[Any], doc_id: str) -> Triple:
             if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)):
                 raise ValueError(f"{k} is not two integers: {v!r}")
             values[k] = (v[0], v[1])
+        elif k == "confidence":
+            if v is not None and not isinstance(v, int | float):
+                raise ValueError(f"confidence is not a number: {v!r}")
+            values[k] = v
         elif not isinstance(v, str):
             raise ValueError(f"{k} is not a string: {v!r}")
         else:

@@ -7,6 +7,7 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -14,37 +15,77 @@ import pyarrow.parquet as pq
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Triple
 
-__all__ = ["triples_table", "table_triples", "write_triples", "read_triples"]
+__all__ = [
+    "COLUMNS",
+    "TRIPLE_SCHEMA",
+    "row_triple",
+    "triples_table",
+    "table_triples",
+    "write_triples",
+    "read_triples",
+]
 
 _SPANS = ("subject_span", "object_span", "sentence_span")
+_FLOATS = ("confidence",)
+# kg.parquet's columns in DESIGN.md's order (`trigger` names the rule that found the triple)
+COLUMNS = (
+    "subject",
+    "subject_id",
+    "relation",
+    "relation_type",
+    "object",
+    "object_id",
+    "subject_type",
+    "object_type",
+    "doc_id",
+    "subject_span",
+    "object_span",
+    "sentence_span",
+    "tense",
+    "confidence",
+    "trigger",
+    "extractor",
+)
+TRIPLE_SCHEMA = pa.schema(
+    [
+        (k, pa.list_(pa.int64()) if k in _SPANS else pa.float64() if k in _FLOATS else pa.string())
+        for k in COLUMNS
+    ]
+)
 
 
 def triples_table(triples: Sequence[Triple]) -> pa.Table:
     """Triples as an Arrow table; spans become two-element int64 lists."""
-    cols: dict[str, list] = {  # type: ignore[type-arg]
-        "subject": [t.subject for t in triples],
-        "relation": [t.relation for t in triples],
-        "object": [t.object for t in triples],
-        "subject_type": [t.subject_type for t in triples],
-        "object_type": [t.object_type for t in triples],
-        "doc_id": [t.doc_id for t in triples],
-        "subject_span": [list(t.subject_span) for t in triples],
-        "object_span": [list(t.object_span) for t in triples],
-        "sentence_span": [list(t.sentence_span) for t in triples],
-        "extractor": [t.extractor for t in triples],
+    cols: dict[str, list[object]] = {
+        k: [list(getattr(t, k)) if k in _SPANS else getattr(t, k) for t in triples] for k in COLUMNS
     }
-    schema = pa.schema([(k, pa.list_(pa.int64()) if k in _SPANS else pa.string()) for k in cols])
-    return pa.table(cols, schema=schema)
+    return pa.table(cols, schema=TRIPLE_SCHEMA)
+
+
+def row_triple(row: dict[str, Any]) -> Triple:
+    """A Triple from one table row; columns missing from older files take their defaults, and
+    spans may also come as `<name>_start`/`<name>_end` columns."""
+    values: dict[str, Any] = {}
+    for k in COLUMNS:
+        v = row.get(k)
+        if k in _SPANS:
+            prefix = k.removesuffix("_span")
+            if v is not None and len(v) == 2:
+                values[k] = (int(v[0]), int(v[1]))
+            elif row.get(f"{prefix}_start") is not None:
+                values[k] = (int(row[f"{prefix}_start"]), int(row[f"{prefix}_end"]))
+        elif k in _FLOATS:
+            values[k] = None if v is None else float(v)
+        elif k in ("subject", "relation", "object", "doc_id"):
+            values[k] = str(v)
+        else:
+            values[k] = str(v or "")
+    return Triple(**values)
 
 
 def table_triples(table: pa.Table) -> list[Triple]:
     """The inverse of `triples_table`."""
-    out = []
-    for row in table.to_pylist():
-        for k in _SPANS:
-            row[k] = tuple(row[k]) if row.get(k) is not None else (0, 0)
-        out.append(Triple(**{k: row[k] for k in Triple.__slots__ if k in row}))  # type: ignore[attr-defined]
-    return out
+    return [row_triple(row) for row in table.to_pylist()]
 
 
 def write_triples(triples: Sequence[Triple], path: Path | str) -> None:
@@ -83,4 +124,4 @@ def read_triples(path: Path | str) -> list[Triple]:
                     raise BadInputError(
                         f"not JSON: {exc.msg}", path=str(path), line=number
                     ) from exc
-    return table_triples(pa.Table.from_pylist(rows, schema=triples_table([]).schema))
+    return table_triples(pa.Table.from_pylist(rows, schema=TRIPLE_SCHEMA))

@@ -11,72 +11,56 @@ import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import SCHEMAS
+from dragon_bench.kg.store import TRIPLE_SCHEMA, row_triple, table_triples, triples_table
 from dragon_bench.types import Document, Question, Triple
 
-__all__ = ["KG_SCHEMA", "kg_table", "triples_from_table", "read_triples", "revision_tables"]
+__all__ = [
+    "KG_SCHEMA",
+    "EVIDENCE_TYPE",
+    "evidence",
+    "kg_table",
+    "triples_from_table",
+    "read_triples",
+    "revision_tables",
+]
 
-_SPANS = ("subject_span", "object_span", "sentence_span")
-# the columns of dragon_bench.kg.store (spans as [start, end]) plus `novel`
-KG_SCHEMA = pa.schema(
-    [
-        ("subject", pa.string()),
-        ("relation", pa.string()),
-        ("object", pa.string()),
-        ("subject_type", pa.string()),
-        ("object_type", pa.string()),
-        ("doc_id", pa.string()),
-        ("subject_span", pa.list_(pa.int64())),
-        ("object_span", pa.list_(pa.int64())),
-        ("sentence_span", pa.list_(pa.int64())),
-        ("extractor", pa.string()),
-        ("novel", pa.bool_()),
-    ]
-)
+# the columns of dragon_bench.kg.store plus `novel`
+KG_SCHEMA = TRIPLE_SCHEMA.append(pa.field("novel", pa.bool_()))
+
+# one evidence triple of a question (DESIGN.md, qa `evidence`)
+EVIDENCE_TYPE = SCHEMAS[("private", "qa")].field("evidence").type.value_type
 
 
 def kg_table(triples: Sequence[Triple], known: Sequence[Triple] = ()) -> pa.Table:
     """Triples as rows; `known` ones (held by the reference knowledge base) get novel=False."""
-    rows = [(t, True) for t in triples] + [(t, False) for t in known]
-    cols: dict[str, list[object]] = {
-        "subject": [t.subject for t, _ in rows],
-        "relation": [t.relation for t, _ in rows],
-        "object": [t.object for t, _ in rows],
-        "subject_type": [t.subject_type for t, _ in rows],
-        "object_type": [t.object_type for t, _ in rows],
-        "doc_id": [t.doc_id for t, _ in rows],
-        "subject_span": [list(t.subject_span) for t, _ in rows],
-        "object_span": [list(t.object_span) for t, _ in rows],
-        "sentence_span": [list(t.sentence_span) for t, _ in rows],
-        "extractor": [t.extractor for t, _ in rows],
-        "novel": [novel for _, novel in rows],
-    }
-    return pa.table(cols, schema=KG_SCHEMA)
+    table = triples_table([*triples, *known])
+    novel = pa.array([True] * len(triples) + [False] * len(known), pa.bool_())
+    return table.append_column(KG_SCHEMA.field("novel"), novel)
 
 
 def triples_from_table(table: pa.Table) -> list[Triple]:
-    """The inverse of `kg_table` (also reads `<span>_start/_end` columns, or none)."""
-    out = []
-    for row in table.to_pylist():
-        spans: dict[str, tuple[int, int]] = {}
-        for k in _SPANS:
-            prefix = k.removesuffix("_span")
-            if row.get(k) is not None and len(row[k]) == 2:
-                spans[k] = (int(row[k][0]), int(row[k][1]))
-            elif row.get(f"{prefix}_start") is not None:
-                spans[k] = (int(row[f"{prefix}_start"]), int(row[f"{prefix}_end"]))
-        out.append(
-            Triple(
-                subject=str(row["subject"]),
-                relation=str(row["relation"]),
-                object=str(row["object"]),
-                doc_id=str(row["doc_id"]),
-                subject_type=str(row.get("subject_type") or ""),
-                object_type=str(row.get("object_type") or ""),
-                extractor=str(row.get("extractor") or ""),
-                **spans,
-            )
-        )
-    return out
+    """The inverse of `kg_table` (also reads older tables and `<span>_start/_end` columns)."""
+    return table_triples(table)
+
+
+def evidence(question: Question) -> list[dict[str, Any]]:
+    """The question's evidence triples as DESIGN.md's `evidence` records."""
+    return [
+        {
+            "doc_id": t.doc_id,
+            "subject": t.subject,
+            "subject_id": t.subject_id,
+            "relation": t.relation,
+            "relation_type": t.relation_type,
+            "object": t.object,
+            "object_id": t.object_id,
+            "subject_span": list(t.subject_span),
+            "object_span": list(t.object_span),
+            "sentence_span": list(t.sentence_span),
+            "tense": t.tense,
+        }
+        for t in question.triples
+    ]
 
 
 def revision_tables(
@@ -110,6 +94,8 @@ def revision_tables(
                 "answers": [list(q.answers) or [q.answer] for q in questions],
                 "type": [q.type for q in questions],
                 "text_ids": [list(q.text_ids) for q in questions],
+                "evidence": [evidence(q) for q in questions],
+                "confidence": [q.confidence for q in questions],
             },
             schema=SCHEMAS[("private", "qa")],
         ),
@@ -119,26 +105,17 @@ def revision_tables(
 
 
 def _triple_from_json(obj: dict[str, object], path: str, line: int) -> Triple:
-    try:
-        spans: dict[str, Any] = {}
-        for k in ("subject_span", "object_span", "sentence_span"):
-            if k in obj:
-                pair: Any = obj[k]
-                spans[k] = (int(pair[0]), int(pair[1]))
-        return Triple(
-            subject=str(obj["subject"]),
-            relation=str(obj["relation"]),
-            object=str(obj["object"]),
-            doc_id=str(obj["doc_id"]),
-            subject_type=str(obj.get("subject_type") or ""),
-            object_type=str(obj.get("object_type") or ""),
-            extractor=str(obj.get("extractor") or ""),
-            **spans,
-        )
-    except (KeyError, TypeError, ValueError) as exc:
+    missing = [k for k in ("subject", "relation", "object", "doc_id") if k not in obj]
+    if missing:
         raise BadInputError(
-            f"not a triple ({exc!r}): needs subject, relation, object, doc_id", path=path, line=line
-        ) from None
+            f"not a triple: needs subject, relation, object, doc_id (missing {', '.join(missing)})",
+            path=path,
+            line=line,
+        )
+    try:
+        return row_triple(obj)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadInputError(f"not a triple ({exc})", path=path, line=line) from None
 
 
 def read_triples(path: str | Path) -> list[Triple]:

@@ -53,6 +53,12 @@ def test_build_writes_the_design_layout(tmp_path: Path) -> None:
         assert row["answers"] and set(row["text_ids"]) <= {d.id for d in DOCS}
         if row["type"] == "set":
             assert row["answer"] == ", ".join(row["answers"]) and len(row["answers"]) >= 2
+        # every question carries its evidence: spans into the published text of its documents
+        assert row["evidence"] and {e["doc_id"] for e in row["evidence"]} <= set(row["text_ids"])
+        for e in row["evidence"]:
+            text = next(d.full_text for d in DOCS if d.id == e["doc_id"])
+            start, end = e["subject_span"]
+            assert 0 <= start < end <= len(text)
     mapping = hub.read_table("private", version, "texts").to_pylist()
     by_public = {t["id"]: t["text"] for t in texts}
     for m in mapping:  # the private map joins internal ids to the published texts
