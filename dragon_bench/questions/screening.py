@@ -1,0 +1,202 @@
+"""The LLM screens of candidate questions, after the offline checks: the closed-book filter,
+then the quality judge; what each said about each candidate, and the revision's figures.
+
+`screen_questions` is a stage from candidates to kept questions: it returns the kept ones (at
+most `per_type` of each type, in candidate order), the flags of those kept despite a
+closed-book hit (`--closed-book keep`), one record per candidate for the private
+`candidates.parquet`, and the summary the private manifest holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+from dragon_bench.errors import BadInputError
+from dragon_bench.questions.closed_book import CLOSED_BOOK_MODES, closed_book_answers
+from dragon_bench.questions.question_judge import (
+    CRITERIA,
+    DEFAULT_THRESHOLD,
+    judge_questions,
+    passes,
+)
+from dragon_bench.types import Question
+
+__all__ = ["CANDIDATES_SCHEMA", "Screening", "Screened", "screen_questions", "candidates_table"]
+
+CANDIDATES_SCHEMA = pa.schema(
+    [
+        ("candidate", pa.int64()),
+        ("question_id", pa.int64()),  # -1: not in the revision
+        ("question", pa.string()),
+        ("answer", pa.string()),
+        ("type", pa.string()),
+        ("outcome", pa.string()),  # kept | closed_book | judge | judge_error | over_cap
+        (
+            "closed_book",
+            pa.list_(
+                pa.struct(
+                    [
+                        ("model", pa.string()),
+                        ("answer", pa.string()),
+                        ("correct", pa.bool_()),
+                        ("by", pa.string()),
+                    ]
+                )
+            ),
+        ),
+        ("judge", pa.struct([(c, pa.int64()) for c in CRITERIA])),
+        ("judge_reason", pa.string()),
+    ]
+)
+
+
+@dataclass
+class Screening:
+    """Which screens run: `closed_book` maps a model name to its client (empty: no filter),
+    `closed_book_judge` is a `metrics.judge.Judge` for answers the metrics call wrong,
+    `question_judge` the client of the quality judge (None: no judge)."""
+
+    closed_book: Mapping[str, Any] = field(default_factory=dict)
+    closed_book_mode: str = "drop"
+    closed_book_judge: Any = None
+    question_judge: Any = None
+    judge_threshold: int = DEFAULT_THRESHOLD
+
+    def __post_init__(self) -> None:
+        if self.closed_book_mode not in CLOSED_BOOK_MODES:
+            raise BadInputError(
+                f"--closed-book {self.closed_book_mode!r}: choose {' or '.join(CLOSED_BOOK_MODES)}"
+            )
+        if not 1 <= self.judge_threshold <= 5:
+            raise BadInputError(f"--judge-threshold {self.judge_threshold} is not in 1..5")
+
+    @property
+    def active(self) -> bool:
+        return bool(self.closed_book) or self.question_judge is not None
+
+
+@dataclass
+class Screened:
+    kept: list[Question]
+    flags: dict[str, list[str]]  # question text -> flags, for kept questions
+    records: list[dict[str, Any]]
+    summary: dict[str, Any]
+
+
+def screen_questions(
+    candidates: Sequence[Question],
+    texts: Mapping[str, str],
+    screening: Screening,
+    *,
+    per_type: int | None = None,
+) -> Screened:
+    """Closed-book answers for every candidate, judge scores for those still in, then the cap."""
+    answers = closed_book_answers(candidates, screening.closed_book, screening.closed_book_judge)
+    outcome = ["kept"] * len(candidates)
+    flags: dict[int, list[str]] = {}
+    for i, row in enumerate(answers):
+        hits = [a.model for a in row if a.correct]
+        if hits and screening.closed_book_mode == "drop":
+            outcome[i] = "closed_book"
+        elif hits:
+            flags[i] = [f"closed_book:{m}" for m in hits]
+    scores: list[Any] = [None] * len(candidates)
+    if screening.question_judge is not None:
+        todo = [i for i, o in enumerate(outcome) if o == "kept"]
+        got = judge_questions(screening.question_judge, [candidates[i] for i in todo], texts)
+        for i, s in zip(todo, got, strict=True):
+            scores[i] = s
+            if s is None:
+                outcome[i] = "judge_error"
+            elif not passes(s, screening.judge_threshold):
+                outcome[i] = "judge"
+    taken: Counter[str] = Counter()
+    kept: list[Question] = []
+    for i, q in enumerate(candidates):
+        if outcome[i] != "kept":
+            continue
+        if per_type is not None and taken[q.type] >= per_type:
+            outcome[i] = "over_cap"
+            continue
+        taken[q.type] += 1
+        kept.append(q)
+    records = [
+        {
+            "candidate": i,
+            "question": q.question,
+            "answer": q.answer,
+            "type": q.type,
+            "outcome": outcome[i],
+            "closed_book": [
+                {"model": a.model, "answer": a.answer, "correct": a.correct, "by": a.by}
+                for a in answers[i]
+            ],
+            "judge": scores[i].as_dict() if scores[i] is not None else None,
+            "judge_reason": scores[i].reason if scores[i] is not None else "",
+        }
+        for i, q in enumerate(candidates)
+    ]
+    return Screened(
+        kept,
+        {candidates[i].question: f for i, f in flags.items() if outcome[i] == "kept"},
+        records,
+        _summary(screening, answers, scores, outcome),
+    )
+
+
+def _summary(
+    screening: Screening, answers: list[list[Any]], scores: list[Any], outcome: list[str]
+) -> dict[str, Any]:
+    n = len(outcome)
+    out: dict[str, Any] = {"candidates": n, "outcomes": dict(sorted(Counter(outcome).items()))}
+    if screening.closed_book:
+        models: dict[str, Any] = {}
+        for j, name in enumerate(screening.closed_book):
+            correct = sum(1 for row in answers if row[j].correct)
+            errors = sum(1 for row in answers if row[j].by == "error")
+            dropped = correct if screening.closed_book_mode == "drop" else 0
+            models[name] = {
+                "asked": n,
+                "correct": correct,
+                "errors": errors,
+                "dropped": dropped,
+                "dropped_share": round(dropped / n, 4) if n else 0.0,
+                "correct_share": round(correct / n, 4) if n else 0.0,
+            }
+        judge = screening.closed_book_judge
+        out["closed_book"] = {
+            "mode": screening.closed_book_mode,
+            "judge": getattr(judge, "model", None) if judge is not None else None,
+            "models": models,
+            "dropped": outcome.count("closed_book"),
+            "dropped_share": round(outcome.count("closed_book") / n, 4) if n else 0.0,
+        }
+    if screening.question_judge is not None:
+        judged = [s for s in scores if s is not None]
+        out["question_judge"] = {
+            "model": getattr(screening.question_judge, "model", None),
+            "threshold": screening.judge_threshold,
+            "judged": len(judged),
+            "errors": outcome.count("judge_error"),
+            "rejected": outcome.count("judge"),
+            "mean": {
+                c: round(sum(getattr(s, c) for s in judged) / len(judged), 3) if judged else None
+                for c in CRITERIA
+            },
+            "below_threshold": {
+                c: sum(1 for s in judged if getattr(s, c) < screening.judge_threshold)
+                for c in CRITERIA
+            },
+        }
+    return out
+
+
+def candidates_table(records: Sequence[dict[str, Any]], ids: Mapping[str, int]) -> pa.Table:
+    """The records as `candidates.parquet`; `ids` maps a kept question's text to its id."""
+    rows = [{**r, "question_id": ids.get(r["question"], -1)} for r in records]
+    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
