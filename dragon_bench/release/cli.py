@@ -66,6 +66,12 @@ def build(
     resume: bool = typer.Option(
         True, "--resume/--fresh", help="--fresh discards the checkpoint and extracts everything."
     ),
+    id_key: str | None = typer.Option(
+        None,
+        "--id-key",
+        help="Key of the public text ids, for a reproducible build (default: the parent's, "
+        "else a new random key). Keep it secret: it maps public ids to internal ones.",
+    ),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub.
@@ -101,6 +107,7 @@ def build(
         triples=read_triples(triples) if triples is not None else None,
         novelty=novelty,
         dedup_threshold=dedup_threshold,
+        id_key=id_key,
         workers=workers or cpu_count(),
         work_dir=folder,
         stats=stats,
