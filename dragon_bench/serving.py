@@ -11,7 +11,17 @@ from typing import Any, Self
 
 from dragon_bench.errors import BadInputError, DragonError
 
-__all__ = ["AppServer", "free_port", "listen", "run_app"]
+__all__ = ["AppServer", "free_port", "listen", "request_problems", "run_app"]
+
+
+def request_problems(exc: Any, limit: int = 5) -> list[str]:
+    """The first `limit` problems of a FastAPI RequestValidationError, one `field: message` line
+    each (the body's own name left out), as the portal and the RAG service both answer them."""
+    problems = []
+    for err in exc.errors()[:limit]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+    return problems
 
 
 def free_port(host: str = "127.0.0.1") -> int:

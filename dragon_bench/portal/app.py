@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,21 +17,32 @@ from dragon_bench.portal.deps import PortalDep
 from dragon_bench.portal.evaluation import Evaluator
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import PACKAGE_DIR, Portal
+from dragon_bench.portal.routers import (
+    admin,
+    arena,
+    grading,
+    leaderboard,
+    pages,
+    protocol,
+    revisions,
+    submissions,
+)
 from dragon_bench.portal.schemas import Health
 from dragon_bench.portal.settings import PortalSettings
+from dragon_bench.serving import request_problems
 
 __all__ = ["create_app", "ROUTERS"]
 
-# Modules whose `router` the app mounts, in order; new pages (arena, grading) are added here.
+# The routers the app mounts, in order.
 ROUTERS = [
-    "dragon_bench.portal.routers.protocol",
-    "dragon_bench.portal.routers.revisions",
-    "dragon_bench.portal.routers.submissions",
-    "dragon_bench.portal.routers.leaderboard",
-    "dragon_bench.portal.routers.admin",
-    "dragon_bench.portal.routers.arena",
-    "dragon_bench.portal.routers.grading",
-    "dragon_bench.portal.routers.pages",
+    protocol.router,
+    revisions.router,
+    submissions.router,
+    leaderboard.router,
+    admin.router,
+    arena.router,
+    grading.router,
+    pages.router,
 ]
 
 
@@ -69,10 +79,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for err in exc.errors()[:5]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            problems.append(f"{where}: {err.get('msg')}")
+        problems = request_problems(exc)
         return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, status_code=422)
 
     @app.get("/api/v1/health", response_model=Health, tags=["meta"], summary="Liveness and queue")
@@ -83,7 +90,7 @@ def create_app(
             )
         return Health(versions=portal.revisions.versions(max_age=2.0), queued=int(queued or 0))
 
-    for name in ROUTERS:
-        app.include_router(importlib.import_module(name).router)
+    for router in ROUTERS:
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_DIR / "static")), name="static")
     return app

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import importlib
-import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
 
@@ -17,7 +15,6 @@ __all__ = [
     "Evaluation",
     "Evaluator",
     "MetricsEvaluator",
-    "validate_results",
     "finish_report",
     "owner_details",
 ]
@@ -40,56 +37,6 @@ class Evaluator(Protocol):
     judges: bool
 
     def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation: ...
-
-
-def validate_results(
-    raw: bytes, question_ids: set[int], text_ids: set[int] | None = None
-) -> dict[str, Any]:
-    """Check a DRAGON results file against the public questions; BadInputError names the first problems."""
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise BadInputError(f"results file is not UTF-8 text ({exc.reason})") from None
-    except json.JSONDecodeError as exc:
-        raise BadInputError(
-            f"results file is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    if not isinstance(data, dict):
-        raise BadInputError(
-            "results file must be a JSON object mapping question ids to "
-            '{"found_ids": [...], "model_answer": "..."}'
-        )
-    if not data:
-        raise BadInputError("results file holds no answers")
-    problems: list[str] = []
-    for key, value in data.items():
-        if len(problems) >= 5:
-            break
-        if not (isinstance(key, str) and key.lstrip("-").isdigit()):
-            problems.append(f"key {key!r} is not a question id")
-            continue
-        if int(key) not in question_ids:
-            problems.append(f"question {key} is not in this version")
-            continue
-        if not isinstance(value, dict):
-            problems.append(f"question {key}: value must be an object")
-            continue
-        found = value.get("found_ids")
-        if not isinstance(found, list) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in found
-        ):
-            problems.append(f"question {key}: found_ids must be a list of integer text ids")
-        elif text_ids is not None and (unknown := [i for i in found if i not in text_ids]):
-            problems.append(
-                f"question {key}: found_ids {unknown[:3]} are not texts of this version"
-            )
-        elif len(set(found)) != len(found):
-            problems.append(f"question {key}: found_ids repeat a text id")
-        if not isinstance(value.get("model_answer"), str):
-            problems.append(f"question {key}: model_answer must be a string")
-    if problems:
-        raise BadInputError("results file: " + "; ".join(problems))
-    return data
 
 
 def _numbers(block: Any) -> dict[str, float]:

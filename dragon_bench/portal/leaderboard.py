@@ -22,6 +22,7 @@ __all__ = [
     "sort_rows",
     "to_csv",
     "to_gradio",
+    "type_order",
 ]
 
 SORT_KEYS = ("total", "retrieval", "generation", "judge", "model_name", "version", "date")
@@ -125,7 +126,7 @@ def rows_for_actual(
     for model, per_version in by_model.items():
         parts = [_row(per_version[v]) for v in sorted(per_version, key=parse_version)]
         newest = parts[-1]
-        types = sorted({t for p in parts for t in p["by_type"]}, key=_type_order)
+        types = sorted({t for p in parts for t in p["by_type"]}, key=type_order)
         rows.append(
             {
                 **newest,
@@ -151,7 +152,8 @@ def rows_for_actual(
     return sort_rows(rows)
 
 
-def _type_order(name: str) -> tuple[int, str]:
+def type_order(name: str) -> tuple[int, str]:
+    """Sort key of a question type: the registry's order, unknown types after it by name."""
     order = list(QUESTION_TYPES)
     return (order.index(name) if name in order else len(order), name)
 
@@ -195,7 +197,7 @@ CSV_COLUMNS = (
 
 def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     """Flat CSV: the main columns, then `<type>_retrieval`/`<type>_generation` and CI bounds."""
-    types = sorted({t for r in rows for t in r["by_type"]}, key=_type_order)
+    types = sorted({t for r in rows for t in r["by_type"]}, key=type_order)
     header = list(CSV_COLUMNS)
     header += [f"{t}_{k}" for t in types for k in ("retrieval", "generation")]
     header += [f"{k}_ci_{b}" for k in ("retrieval", "generation", "total") for b in ("low", "high")]

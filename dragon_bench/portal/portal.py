@@ -45,7 +45,7 @@ class Portal:
     limiter: RateLimiter = field(init=False)
     worker: Worker = field(init=False)
     templates: Jinja2Templates = field(init=False)
-    # Leaderboards by (approved-results stamp, selection); see routers.leaderboard.
+    # Leaderboards by (approved-results stamp, selection); see board.py.
     board_cache: dict[Any, Any] = field(init=False, default_factory=dict)
     board_lock: threading.Lock = field(init=False, default_factory=threading.Lock)
 

@@ -1,27 +1,19 @@
-"""Operations shared by the protocol, the REST API and the pages: store, show, review submissions."""
+"""Operations on stored submissions shared by the API and the pages: show, review, judge."""
 
 from __future__ import annotations
 
-import json
-import re
-import uuid
 from typing import Any
 
 from fastapi import HTTPException
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
-from dragon_bench.errors import BadInputError
 from dragon_bench.portal.auth import Caller
-from dragon_bench.portal.evaluation import validate_results
 from dragon_bench.portal.leaderboard import Entry
 from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.portal import Portal
-from dragon_bench.portal.revisions import UnknownVersionError
+from dragon_bench.portal.scores import judge_value
 
 __all__ = [
-    "store_submission",
-    "parse_config",
     "get_visible",
     "public_view",
     "question_log",
@@ -29,78 +21,6 @@ __all__ = [
     "review",
     "record_judge",
 ]
-
-_SUBMIT_ID = re.compile(r"^[A-Za-z0-9._:-]{1,100}$")
-
-
-def parse_config(raw: str | None) -> dict[str, Any]:
-    """The protocol's `config` JSON string; an object, with a string `model_name`."""
-    if raw is None or not raw.strip():
-        return {}
-    try:
-        config = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise HTTPException(
-            422, f"config is not valid JSON: {exc.msg} at column {exc.colno}"
-        ) from None
-    if not isinstance(config, dict):
-        raise HTTPException(422, "config must be a JSON object")
-    if "model_name" in config and not isinstance(config["model_name"], str):
-        raise HTTPException(422, "config.model_name must be a string")
-    return config
-
-
-def store_submission(
-    portal: Portal,
-    caller: Caller,
-    *,
-    config: dict[str, Any],
-    submit_id: str | None,
-    version: str | None,
-    filename: str,
-    content: bytes,
-) -> Submission:
-    """Validate everything first, then insert one row; nothing is stored when anything is wrong."""
-    submit_id = (submit_id or "").strip() or uuid.uuid4().hex
-    if not _SUBMIT_ID.match(submit_id):
-        raise HTTPException(422, "submit_id must be 1-100 characters of letters, digits, . _ : -")
-    if len(content) > portal.settings.max_upload_bytes:
-        raise HTTPException(413, f"results file exceeds {portal.settings.max_upload_bytes} bytes")
-    try:
-        version = portal.revisions.resolve(version)
-    except UnknownVersionError as exc:
-        raise HTTPException(404, str(exc)) from None
-    try:
-        data = validate_results(
-            content, set(portal.revisions.questions(version)), portal.revisions.text_ids(version)
-        )
-    except BadInputError as exc:
-        raise HTTPException(422, str(exc)) from None
-    model_name = str(config.get("model_name") or "").strip()[:200] or "unnamed"
-    is_auto = caller.role == "auto"
-    row = Submission(
-        submit_id=submit_id,
-        token_id=caller.id,
-        version=version,
-        model_name=model_name,
-        config=config,
-        filename=(filename or "results.json")[:300],
-        content=content,
-        n_answers=len(data),
-        is_auto=is_auto,
-        state="queued",
-        attempts=0,
-        judge_state="none",
-    )
-    try:
-        with portal.db.session() as s:
-            if s.scalar(select(Submission.id).where(Submission.submit_id == submit_id)):
-                raise HTTPException(409, f"submission {submit_id} already exists")
-            s.add(row)
-    except IntegrityError:
-        raise HTTPException(409, f"submission {submit_id} already exists") from None
-    portal.worker.wake()
-    return row
 
 
 def get_visible(portal: Portal, submit_id: str, caller: Caller | None) -> Submission:
@@ -213,8 +133,6 @@ def review(portal: Portal, submit_id: str, action: str, note: str | None) -> Sub
 
 
 def record_judge(portal: Portal, submit_id: str, version: str | None, results: Any) -> Submission:
-    from dragon_bench.portal.scores import judge_value
-
     score = judge_value(results)
     if score is None:
         raise HTTPException(

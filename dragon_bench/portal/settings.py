@@ -24,6 +24,11 @@ class PortalSettings(BaseSettings):
     secret_key: str = DEFAULT_SECRET
     max_upload_bytes: int = 20 * 1024 * 1024
     rate_limit_per_minute: int = 60
+    # Submissions a participant token may make on one version in one UTC day (0: no quota);
+    # admin and auto tokens are exempt. Bounds how much aggregate probing can learn.
+    daily_submissions: int = 5
+    # Failed authentications one client address may make a minute before it is refused (0: any).
+    auth_failures_per_minute: int = 20
     worker: bool = True
     worker_poll_seconds: float = 0.5
     # A claimed evaluation whose worker stopped renewing it (every lease/3) for this long is taken over.

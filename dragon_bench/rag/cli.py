@@ -33,6 +33,9 @@ def serve_command(
     index_dir: Path | None = typer.Option(
         None, help="Keep indexes here and reuse them when the texts have not changed."
     ),
+    max_request_bytes: int = typer.Option(
+        1024 * 1024, min=0, help="Largest request body in bytes; larger ones answer 413 (0: any)."
+    ),
 ) -> None:
     """Serve named RAG pipelines with the Ragnarök / TREC RAG 2024 API (/v1/rag and friends)."""
     from dragon_bench.errors import require_extra
@@ -64,6 +67,7 @@ def serve_command(
         version=revision.version if revision else None,
         texts=len(revision.texts) if revision else None,
         timeout=timeout,
+        max_request_bytes=max_request_bytes,
     )
     run_app(
         app,

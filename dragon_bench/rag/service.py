@@ -7,9 +7,9 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi import Query as QueryParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -25,9 +25,10 @@ from dragon_bench.rag.registry import (
     ServedPipeline,
 )
 from dragon_bench.rag.remote import RagReply, RemotePipelineError
-from dragon_bench.serving import AppServer, free_port
+from dragon_bench.serving import AppServer, free_port, request_problems
 
 __all__ = [
+    "MAX_REQUEST_BYTES",
     "CandidatesRequest",
     "RagRequest",
     "RagServer",
@@ -36,10 +37,12 @@ __all__ = [
     "TrecAnswer",
     "create_app",
     "free_port",
+    "router",
 ]
 
 T = TypeVar("T")
 MAX_CANDIDATES = 1000
+MAX_REQUEST_BYTES = 1024 * 1024
 
 
 # ---- request and answer models (the OpenAPI document shows them) ------------------------------
@@ -69,7 +72,8 @@ class TrecCandidate(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     docid: str | int
-    score: float = 0.0
+    # NaN and infinities (1e999 parses as one) cannot be ranked or written back as JSON.
+    score: float = Field(0.0, allow_inf_nan=False)
     doc: TrecDoc = Field(default_factory=TrecDoc)
 
     def to_candidate(self) -> Candidate:
@@ -165,74 +169,54 @@ def _query(q: TrecQuery) -> tuple[str, str]:
     return str(q.qid), q.text
 
 
-# ---- the app -----------------------------------------------------------------------------------
+# ---- the routes -------------------------------------------------------------------------------
 
 
-def create_app(
-    registry: PipelineRegistry,
-    *,
-    version: str | None = None,
-    texts: int | None = None,
-    timeout: float = 120.0,
-    workers: int = 16,
-) -> FastAPI:
-    """The service over `registry`; a pipeline call longer than `timeout` seconds answers 504
-    (the call itself is left to finish in its worker thread)."""
+class RagService:
+    """What the routes share: the registry, the worker threads and the per-call timeout."""
 
-    def new_executor() -> ThreadPoolExecutor:
-        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dragon-rag")
+    def __init__(
+        self,
+        registry: PipelineRegistry,
+        *,
+        version: str | None,
+        texts: int | None,
+        timeout: float,
+        workers: int,
+    ) -> None:
+        self.registry = registry
+        self.version = version
+        self.texts = texts
+        self.timeout = timeout
+        self.workers = workers
+        self.pool = self._executor()
+        for served in registry.pipelines.values():
+            if isinstance(served, LocalPipeline):  # a request waiting for a busy one gives up too
+                served.busy_timeout = min(served.busy_timeout, timeout)
 
-    pool = [new_executor()]  # replaced after a shutdown, so the app can be started again
+    def _executor(self) -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="dragon-rag")
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        old, pool[0] = pool[0], new_executor()
+    def restart_pool(self) -> None:
+        """Replace the worker threads after a shutdown, so the app can be started again."""
+        old, self.pool = self.pool, self._executor()
         old.shutdown(wait=False, cancel_futures=True)
 
-    for served in registry.pipelines.values():
-        if isinstance(served, LocalPipeline):  # a request waiting for a busy pipeline gives up too
-            served.busy_timeout = min(served.busy_timeout, timeout)
-
-    app = FastAPI(
-        lifespan=lifespan,
-        title="dragon-bench RAG service",
-        version="1",
-        description="Named RAG pipelines with the Ragnarök / TREC RAG 2024 request and answer "
-        "format. Pick a pipeline with `?pipeline=NAME` or a `pipeline` field.",
-    )
-    app.state.registry = registry
-
-    @app.exception_handler(ServiceError)
-    async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return _error(exc.status, exc.message, exc.pipeline)
-
-    @app.exception_handler(RequestValidationError)
-    async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-            problems.append(f"{loc or 'body'}: {e.get('msg', 'invalid')}")
-        return _error(422, "bad request: " + "; ".join(problems[:5]), problems=problems)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
-
-    def pick(query_param: str | None, body_field: str | None) -> tuple[str, ServedPipeline]:
+    def pick(self, query_param: str | None, body_field: str | None) -> tuple[str, ServedPipeline]:
         try:
-            return registry.get(query_param or body_field)
+            return self.registry.get(query_param or body_field)
         except BadInputError as exc:
             raise ServiceError(404, str(exc), query_param or body_field) from exc
 
-    async def call(name: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def call(self, name: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a pipeline call in a worker thread; its failures become error answers."""
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(pool[0], lambda: fn(*args, **kwargs))
+        future = loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
         try:
-            return await asyncio.wait_for(future, timeout)
+            return await asyncio.wait_for(future, self.timeout)
         except TimeoutError as exc:
             raise ServiceError(
-                504, f"pipeline {name} did not answer within {timeout:g} s", name
+                504, f"pipeline {name} did not answer within {self.timeout:g} s", name
             ) from exc
         except RemotePipelineError as exc:
             if exc.timeout:
@@ -251,91 +235,213 @@ def create_app(
                 500, f"pipeline {name} failed: {type(exc).__name__}: {exc}", name
             ) from exc
 
-    def answer_json(reply: RagReply, name: str, extended: bool) -> JSONResponse:
-        body = dict(reply.trec)
-        if extended:
-            body["dragon"] = {
-                "pipeline": name,
-                "found": list(reply.answer.found),
-                "model_answer": reply.answer.model_answer,
-                "candidates": [c.to_trec() for c in reply.candidates],
-                "elapsed": round(reply.elapsed, 4),
-            }
-        return JSONResponse(body, headers={"X-Dragon-Pipeline": name})
 
-    def candidates_json(qid: str, text: str, found: list[Candidate], name: str) -> JSONResponse:
-        body = {"query": {"qid": qid, "text": text}, "candidates": [c.to_trec() for c in found]}
-        return JSONResponse(body, headers={"X-Dragon-Pipeline": name})
+def get_service(request: Request) -> RagService:
+    service: RagService = request.app.state.rag
+    return service
 
-    errors: dict[int | str, dict[str, Any]] = {
-        code: {"model": ErrorAnswer} for code in (404, 422, 500, 502, 504)
-    }
-    pipeline_param = QueryParam(None, description="served pipeline (default: the first)")
-    extended_param = QueryParam(
-        False, description="add a `dragon` object: found texts, short answer, cited candidates"
-    )
 
-    @app.get("/healthz")
-    def healthz() -> dict[str, Any]:
-        return {
-            "status": "ok",
-            "version": version,
-            "texts": texts,
-            "pipelines": registry.names(),
-            "default": registry.default,
+ServiceDep = Annotated[RagService, Depends(get_service)]
+
+
+def _answer_json(reply: RagReply, name: str, extended: bool) -> JSONResponse:
+    body = dict(reply.trec)
+    if extended:
+        body["dragon"] = {
+            "pipeline": name,
+            "found": list(reply.answer.found),
+            "model_answer": reply.answer.model_answer,
+            "candidates": [c.to_trec() for c in reply.candidates],
+            "elapsed": round(reply.elapsed, 4),
         }
+    return JSONResponse(body, headers={"X-Dragon-Pipeline": name})
 
-    @app.get("/v1/pipelines")
-    def pipelines() -> dict[str, Any]:
-        """The served pipelines: name, kind (local or remote), config or URL."""
-        return {"default": registry.default, "pipelines": registry.describe()}
 
-    @app.post("/v1/search", response_model=CandidatesAnswer, responses=errors)
-    async def search(body: SearchRequest, pipeline: str | None = pipeline_param) -> JSONResponse:
-        """Retrieve candidates: the answer is a TREC RAG request ready for `/v1/rerank` or `/v1/rag`."""
-        name, p = pick(pipeline, body.pipeline)
-        qid, text = _query(body.query)
-        found = await call(name, p.search, text, body.k, qid=qid)
-        return candidates_json(qid, text, found, name)
+def _candidates_json(qid: str, text: str, found: list[Candidate], name: str) -> JSONResponse:
+    body = {"query": {"qid": qid, "text": text}, "candidates": [c.to_trec() for c in found]}
+    return JSONResponse(body, headers={"X-Dragon-Pipeline": name})
 
-    @app.post("/v1/rerank", response_model=CandidatesAnswer, responses=errors)
-    async def rerank(
-        body: CandidatesRequest, pipeline: str | None = pipeline_param
-    ) -> JSONResponse:
-        """Rerank the head of the candidates (the pipeline's `rerank_k`), best first."""
-        name, p = pick(pipeline, body.pipeline)
-        qid, text = _query(body.query)
-        given = [c.to_candidate() for c in body.candidates]
-        ranked = await call(name, p.rerank, text, given, qid=qid)
-        return candidates_json(qid, text, ranked, name)
 
-    @app.post("/v1/generate", response_model=TrecAnswer, responses=errors)
-    async def generate(
-        body: CandidatesRequest,
-        pipeline: str | None = pipeline_param,
-        extended: bool = extended_param,
-    ) -> JSONResponse:
-        """Answer from the candidates as given (the first `top_k`), citing them."""
-        name, p = pick(pipeline, body.pipeline)
-        qid, text = _query(body.query)
-        given = [c.to_candidate() for c in body.candidates]
-        reply = await call(name, p.generate, text, given, qid=qid)
-        return answer_json(reply, name, extended)
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorAnswer} for code in (404, 413, 422, 500, 502, 504)
+}
+PipelineParam = Annotated[
+    str | None, QueryParam(description="served pipeline (default: the first)")
+]
+ExtendedParam = Annotated[
+    bool,
+    QueryParam(description="add a `dragon` object: found texts, short answer, cited candidates"),
+]
 
-    @app.post("/v1/rag", response_model=TrecAnswer, responses=errors)
-    async def rag(
-        body: RagRequest,
-        pipeline: str | None = pipeline_param,
-        extended: bool = extended_param,
-    ) -> JSONResponse:
-        """Rerank the given candidates (or retrieve them) and answer with citations."""
-        name, p = pick(pipeline, body.pipeline)
-        qid, text = _query(body.query)
-        given = [c.to_candidate() for c in body.candidates] or None
-        reply = await call(name, p.rag, text, qid=qid, candidates=given)
-        return answer_json(reply, name, extended)
+router = APIRouter()
 
+
+@router.get("/healthz")
+def healthz(service: ServiceDep) -> dict[str, Any]:
+    registry = service.registry
+    return {
+        "status": "ok",
+        "version": service.version,
+        "texts": service.texts,
+        "pipelines": registry.names(),
+        "default": registry.default,
+    }
+
+
+@router.get("/v1/pipelines")
+def pipelines(service: ServiceDep) -> dict[str, Any]:
+    """The served pipelines: name, kind (local or remote), config or URL."""
+    return {"default": service.registry.default, "pipelines": service.registry.describe()}
+
+
+@router.post("/v1/search", response_model=CandidatesAnswer, responses=_ERRORS)
+async def search(
+    service: ServiceDep, body: SearchRequest, pipeline: PipelineParam = None
+) -> JSONResponse:
+    """Retrieve candidates: the answer is a TREC RAG request ready for `/v1/rerank` or `/v1/rag`."""
+    name, p = service.pick(pipeline, body.pipeline)
+    qid, text = _query(body.query)
+    found = await service.call(name, p.search, text, body.k, qid=qid)
+    return _candidates_json(qid, text, found, name)
+
+
+@router.post("/v1/rerank", response_model=CandidatesAnswer, responses=_ERRORS)
+async def rerank(
+    service: ServiceDep, body: CandidatesRequest, pipeline: PipelineParam = None
+) -> JSONResponse:
+    """Rerank the head of the candidates (the pipeline's `rerank_k`), best first."""
+    name, p = service.pick(pipeline, body.pipeline)
+    qid, text = _query(body.query)
+    given = [c.to_candidate() for c in body.candidates]
+    ranked = await service.call(name, p.rerank, text, given, qid=qid)
+    return _candidates_json(qid, text, ranked, name)
+
+
+@router.post("/v1/generate", response_model=TrecAnswer, responses=_ERRORS)
+async def generate(
+    service: ServiceDep,
+    body: CandidatesRequest,
+    pipeline: PipelineParam = None,
+    extended: ExtendedParam = False,
+) -> JSONResponse:
+    """Answer from the candidates as given (the first `top_k`), citing them."""
+    name, p = service.pick(pipeline, body.pipeline)
+    qid, text = _query(body.query)
+    given = [c.to_candidate() for c in body.candidates]
+    reply = await service.call(name, p.generate, text, given, qid=qid)
+    return _answer_json(reply, name, extended)
+
+
+@router.post("/v1/rag", response_model=TrecAnswer, responses=_ERRORS)
+async def rag(
+    service: ServiceDep,
+    body: RagRequest,
+    pipeline: PipelineParam = None,
+    extended: ExtendedParam = False,
+) -> JSONResponse:
+    """Rerank the given candidates (or retrieve them) and answer with citations."""
+    name, p = service.pick(pipeline, body.pipeline)
+    qid, text = _query(body.query)
+    given = [c.to_candidate() for c in body.candidates] or None
+    reply = await service.call(name, p.rag, text, qid=qid, candidates=given)
+    return _answer_json(reply, name, extended)
+
+
+# ---- the app -----------------------------------------------------------------------------------
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `limit` bytes answers 413 before any route reads it."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or self.limit <= 0:
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if length.isdigit() and int(length) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Any, receive: Any, send: Any) -> None:
+        message = f"request body exceeds the limit of {self.limit} bytes"
+        await _error(413, message)(scope, receive, send)
+
+
+def create_app(
+    registry: PipelineRegistry,
+    *,
+    version: str | None = None,
+    texts: int | None = None,
+    timeout: float = 120.0,
+    workers: int = 16,
+    max_request_bytes: int = MAX_REQUEST_BYTES,
+) -> FastAPI:
+    """The service over `registry`; a pipeline call longer than `timeout` seconds answers 504
+    (the call itself is left to finish in its worker thread) and a request body over
+    `max_request_bytes` answers 413 (0: no limit)."""
+    service = RagService(registry, version=version, texts=texts, timeout=timeout, workers=workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.restart_pool()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="dragon-bench RAG service",
+        version="1",
+        description="Named RAG pipelines with the Ragnarök / TREC RAG 2024 request and answer "
+        "format. Pick a pipeline with `?pipeline=NAME` or a `pipeline` field.",
+    )
+    app.state.registry = registry
+    app.state.rag = service
+    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
+    app.include_router(router)
+    app.add_middleware(BodyLimit, limit=max_request_bytes)
     return app
+
+
+async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
+    return _error(exc.status, exc.message, exc.pipeline)
+
+
+async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    problems = request_problems(exc, limit=20)
+    return _error(422, "bad request: " + "; ".join(problems[:5]), problems=problems)
+
+
+async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    return _error(exc.status_code, str(exc.detail))
 
 
 # ---- running it --------------------------------------------------------------------------------

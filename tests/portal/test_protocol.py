@@ -43,8 +43,12 @@ def test_empty_submit_id_and_version_mean_new_id_and_latest(live: Live) -> None:
 def test_bad_input_is_4xx_and_nothing_is_stored(live: Live) -> None:
     cases = [
         (dict(raw=b"{not json"), 422, "not valid JSON"),
-        (dict(raw=b"[1, 2]"), 422, "JSON object"),
-        (dict(data={"77": {"found_ids": [1], "model_answer": "x"}}), 422, "question 77"),
+        (dict(raw=b"[1, 2]"), 422, "not an object"),
+        (
+            dict(data={"77": {"found_ids": [1], "model_answer": "x"}}),
+            422,
+            "key '77' is not a question id",
+        ),
         (dict(data={"0": {"found_ids": ["a"], "model_answer": "x"}}), 422, "found_ids"),
         (dict(data={"0": {"found_ids": [41]}}), 422, "model_answer"),
         (
@@ -52,7 +56,7 @@ def test_bad_input_is_4xx_and_nothing_is_stored(live: Live) -> None:
             422,
             "[999] are not texts",
         ),
-        (dict(data={"0": {"found_ids": [41, 41], "model_answer": ""}}), 422, "repeat a text id"),
+        (dict(data={"0": {"found_ids": [41, 41], "model_answer": ""}}), 422, "is a duplicate"),
         (dict(data={}), 422, "no answers"),
         (dict(data=results(1), version="1.9.0"), 404, "1.9.0 is not published"),
         (dict(data=results(1), version="banana"), 404, "not of the form"),

@@ -11,21 +11,11 @@ from pydantic import BaseModel, Field
 
 from dragon_bench.portal.arena import service
 from dragon_bench.portal.deps import AdminCaller, CurrentCaller, OptionalCaller, PortalDep
-from dragon_bench.portal.routers import pages
-from dragon_bench.portal.routers.pages import render, script_json
+from dragon_bench.portal.views import render, script_json
 
 __all__ = ["router", "BattleCreate", "VoteCreate"]
 
 router = APIRouter(tags=["arena"])
-
-for _entry in (
-    ("/arena", "Arena", "arena", False),
-    ("/arena/leaderboard", "Arena ratings", "arena_board", False),
-):
-    # The header's link list (pages.NAV) when this portal version has one.
-    _nav = getattr(pages, "NAV", None)
-    if isinstance(_nav, list) and _entry not in _nav:
-        _nav.append(_entry)
 
 
 class BattleCreate(BaseModel):

@@ -13,16 +13,11 @@ from sqlalchemy import select
 from dragon_bench.portal.arena import labels
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
-from dragon_bench.portal.routers import pages
-from dragon_bench.portal.routers.pages import render, render_error, script_json
+from dragon_bench.portal.views import render, render_error, script_json
 
 __all__ = ["router", "LabelCreate"]
 
 router = APIRouter(tags=["grading"])
-
-_nav = getattr(pages, "NAV", None)  # the header's link list, when this portal version has one
-if isinstance(_nav, list) and ("/grading", "Grading", "grading", True) not in _nav:
-    _nav.append(("/grading", "Grading", "grading", True))
 
 
 class LabelCreate(BaseModel):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, HTTPException, Request
@@ -10,70 +9,18 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from dragon_bench import __version__
-from dragon_bench.portal.auth import COOKIE, Caller, lookup_secret, make_cookie
+from dragon_bench.portal.auth import COOKIE, lookup_secret, make_cookie
+from dragon_bench.portal.board import build_leaderboard
 from dragon_bench.portal.deps import OptionalCaller, PortalDep
+from dragon_bench.portal.leaderboard import type_order
 from dragon_bench.portal.models import Submission
-from dragon_bench.portal.portal import Portal
-from dragon_bench.portal.routers.leaderboard import build_leaderboard
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
 from dragon_bench.portal.service import get_visible, public_view, question_log
-from dragon_bench.types import QUESTION_TYPES
+from dragon_bench.portal.views import render, render_error, script_json
 
-__all__ = ["router", "render", "render_error", "script_json", "NAV"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
-
-# Header links: (path, label, page key, admin only). Routers that add pages (arena, grading)
-# append theirs here when imported, and pass `page=<key>` to `render` to mark it current.
-NAV: list[tuple[str, str, str, bool]] = [
-    ("/", "Leaderboard", "leaderboard", False),
-    ("/submit", "Submit", "submit", False),
-    ("/admin", "Admin", "admin", True),
-]
-
-
-def _fmt(value: Any) -> str:
-    return f"{value:.3f}" if isinstance(value, int | float) and not isinstance(value, bool) else "—"
-
-
-def _type_rank(name: str) -> tuple[int, str]:
-    order = list(QUESTION_TYPES)
-    return (order.index(name) if name in order else len(order), name)
-
-
-def render(
-    portal: Portal,
-    request: Request,
-    template: str,
-    caller: Caller | None,
-    status_code: int = 200,
-    **context: Any,
-) -> HTMLResponse:
-    """Render a page with what every page needs: title, caller, version, number formatter."""
-    base = {
-        "request": request,
-        "title": portal.settings.title,
-        "caller": caller,
-        "version": __version__,
-        "fmt": _fmt,
-        "nav": NAV,
-    }
-    return portal.templates.TemplateResponse(
-        request, template, {**base, **context}, status_code=status_code
-    )
-
-
-def render_error(
-    portal: Portal, request: Request, caller: Caller | None, status: int, message: Any
-) -> HTMLResponse:
-    """The error page with `status` as both the HTTP status and the shown one."""
-    return render(portal, request, "error.html", caller, status, status=status, message=message)
-
-
-def script_json(value: Any) -> str:
-    """JSON to inline in a <script> element ("</" cannot appear: it could close the element)."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -127,7 +74,7 @@ async def submission_page(
             "generation": block_mean(b.get("generation"), GENERATION_METRICS),
         }
         for t, b in sorted(
-            (sub["metrics"].get("by_type") or {}).items(), key=lambda kv: _type_rank(kv[0])
+            (sub["metrics"].get("by_type") or {}).items(), key=lambda kv: type_order(kv[0])
         )
     }
     return render(portal, request, "submission.html", caller, sub=sub, log=log, by_type=by_type)

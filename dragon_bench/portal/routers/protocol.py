@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from sqlalchemy import select
-from starlette.datastructures import UploadFile
 
-from dragon_bench.portal.auth import Caller
+from dragon_bench.errors import BadInputError
 from dragon_bench.portal.deps import PortalDep, authorize
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
-from dragon_bench.portal.service import parse_config, record_judge, store_submission
+from dragon_bench.portal.service import record_judge
+from dragon_bench.portal.uploads import (
+    load_json,
+    multipart_body,
+    parse_config,
+    read_upload,
+    store_upload,
+)
 
-__all__ = ["router", "multipart_body", "read_upload", "store_upload"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/submit", tags=["protocol"])
-
-
-def multipart_body(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    """OpenAPI `openapi_extra` for a route that parses its multipart/form-data body itself."""
-    schema = {"type": "object", "required": required, "properties": properties}
-    return {
-        "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
-    }
 
 
 _CREATE_BODY = multipart_body(
@@ -49,66 +46,6 @@ _CREATE_BODY = multipart_body(
     },
     required=["token", "file"],
 )
-
-
-async def read_upload(request: Request, portal: Portal) -> tuple[dict[str, str], UploadFile]:
-    """Parse a multipart post within the size limit: its text fields and its one file part."""
-    limit = portal.settings.max_upload_bytes
-    length = request.headers.get("content-length")
-    if length and length.isdigit() and int(length) > limit + 256 * 1024:
-        raise HTTPException(413, f"upload exceeds the limit of {limit} bytes")
-    ctype = request.headers.get("content-type", "")
-    if not ctype.startswith("multipart/form-data"):
-        raise HTTPException(415, "send the submission as multipart/form-data with one file part")
-    try:
-        form = await request.form(max_files=2, max_fields=50)
-    except HTTPException:
-        raise
-    except Exception as exc:
-        raise HTTPException(400, f"malformed multipart body: {exc}") from None
-    fields: dict[str, str] = {}
-    files: list[UploadFile] = []
-    for key, value in form.multi_items():
-        if isinstance(value, UploadFile):
-            files.append(value)
-        else:
-            fields[key] = value
-    if len(files) != 1:
-        raise HTTPException(
-            422, f"expected exactly one file part with the results, got {len(files)}"
-        )
-    return fields, files[0]
-
-
-async def read_limited(upload: UploadFile, limit: int) -> bytes:
-    content = await upload.read(limit + 1)
-    if len(content) > limit:
-        raise HTTPException(413, f"results file exceeds the limit of {limit} bytes")
-    return content
-
-
-async def store_upload(
-    portal: Portal,
-    caller: Caller,
-    fields: dict[str, str],
-    upload: UploadFile,
-    config: dict[str, Any],
-    filename: str,
-) -> Submission:
-    """Read the uploaded results within the size limit and store them as a queued submission
-    (`submit_id` and `version` from the form fields)."""
-    content = await read_limited(upload, portal.settings.max_upload_bytes)
-    row: Submission = await run_in_threadpool(
-        store_submission,
-        portal,
-        caller,
-        config=config,
-        submit_id=fields.get("submit_id"),
-        version=fields.get("version"),
-        filename=filename,
-        content=content,
-    )
-    return row
 
 
 @router.post("/create", openapi_extra=_CREATE_BODY, summary="Submit results (DRAGON protocol)")
@@ -184,8 +121,8 @@ def add_judge_results(
 ) -> dict[str, Any]:
     _admin(portal, token)
     try:
-        results = json.loads(judge_results)
-    except json.JSONDecodeError as exc:
-        raise HTTPException(422, f"judge_results is not valid JSON: {exc.msg}") from None
+        results = load_json(judge_results, "judge_results")
+    except BadInputError as exc:
+        raise HTTPException(422, str(exc)) from None
     row = record_judge(portal, submit_id, version or None, results)
     return {"id": row.submit_id, "judge": row.judge_score, "judge_state": row.judge_state}

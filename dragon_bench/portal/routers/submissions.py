@@ -4,25 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 from sqlalchemy import select
 
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
-from dragon_bench.portal.routers.protocol import multipart_body, read_upload, store_upload
 from dragon_bench.portal.schemas import (
     QuestionLog,
     SubmissionCreated,
     SubmissionList,
     SubmissionPublic,
 )
-from dragon_bench.portal.service import (
-    get_visible,
-    parse_config,
-    public_view,
-    question_log,
-)
+from dragon_bench.portal.service import get_visible, public_view, question_log
+from dragon_bench.portal.uploads import multipart_body, parse_config, read_upload, store_upload
 
 __all__ = ["router"]
 
@@ -97,7 +92,5 @@ def get_question_log(portal: PortalDep, caller: CurrentCaller, submit_id: str) -
 def get_file(portal: PortalDep, caller: CurrentCaller, submit_id: str) -> Response:
     row = get_visible(portal, submit_id, caller)
     if not (caller.is_admin or caller.id == row.token_id):
-        from fastapi import HTTPException
-
         raise HTTPException(404, f"no submission {submit_id}")
     return Response(row.content, media_type="application/json")
