@@ -149,18 +149,18 @@ def _iter_extracted(
         for i in range(0, len(docs), _CHUNK):
             yield extract_batch(docs[i : i + _CHUNK], backend=backend)
         return
-    from concurrent.futures import ThreadPoolExecutor
-
-    concurrency = 4  # as extract_with_llm: several documents in flight
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
-        for i in range(0, len(docs), _CHUNK):
-            yield list(pool.map(lambda d: _llm_document(d, llm), docs[i : i + _CHUNK]))
+    # DRAGON_LLM_CONCURRENCY documents in flight (LLMClient.map), a shard at a time.
+    size = max(_CHUNK, 2 * llm.settings.concurrency)
+    for i in range(0, len(docs), size):
+        yield llm.map(lambda d: _llm_document(d, llm), docs[i : i + size])
 
 
-def _chunk_count(n: int, backend: str, workers: int) -> int:
+def _chunk_count(n: int, backend: str, workers: int, llm: Any = None) -> int:
     size = (
         _parallel_size(n, workers)
         if backend == "natasha" and workers > 1 and n > workers
+        else max(_CHUNK, 2 * llm.settings.concurrency)
+        if backend == "llm"
         else _CHUNK
     )
     return -(-n // size)
@@ -190,7 +190,7 @@ def _extract_resumable(
         from dragon_bench.output import track
 
         chunks = track(
-            chunks, "extracting triples", total=_chunk_count(len(pending), backend, workers)
+            chunks, "extracting triples", total=_chunk_count(len(pending), backend, workers, llm)
         )
     position = 0
     for chunk in chunks:

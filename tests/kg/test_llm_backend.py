@@ -134,3 +134,79 @@ def test_an_endpoint_that_always_fails_is_an_error_not_zero_triples(
     llm_server.reply = lambda _request: (500, {"error": {"message": "down"}})
     with pytest.raises(DragonError, match="every LLM extraction call failed"):
         extract_with_llm([DOC], llm=LLMClient(llm_server.settings(tmp_path)))
+
+
+TYPED_DOC = Document(
+    id="t1",
+    title="Назначение",
+    text="Алексей Миллер родился в Ленинграде. Миллер работает в «Газпроме» с 2001 года. "
+    "Позже Миллер посетил Ленинград.",
+)
+
+
+def test_triples_are_located_in_one_sentence_and_typed(llm_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    triplets = {
+        "triplets": [
+            # both names occur in the first and the last sentence: the quoted one wins
+            {"subject": "Миллер", "subject_type": "PER", "relation": "посетил",
+             "object": "Ленинград", "object_type": "CITY",
+             "sentence": "Позже Миллер посетил Ленинград."},
+            {"subject": "Алексей Миллер", "subject_type": "PERSON", "relation": "работает в",
+             "object": "Газпром", "object_type": "ORGANIZATION", "sentence": ""},
+            {"subject": "Игорь Сечин", "relation": "возглавляет", "object": "Роснефть"},
+        ]
+    }  # fmt: skip
+    refinements = [
+        # an unknown type: sent back with the error, then corrected
+        {"relations": {"1": {"type": "VISITED", "relation": "посетить", "tense": "past"}}},
+        {
+            "relations": {
+                "1": {"type": "NONE", "relation": "посетить", "tense": "past"},
+                "2": {"type": "WORKPLACE", "relation": "работать в", "tense": "present"},
+            }
+        },
+    ]
+
+    def script(request: dict[str, Any]) -> str:
+        if "Триплеты:" in request["messages"][1]["content"]:
+            return json.dumps(refinements.pop(0), ensure_ascii=False)
+        return json.dumps(triplets, ensure_ascii=False)
+
+    llm_server.reply = script
+    client = LLMClient(llm_server.settings(tmp_path))
+    result = extract_with_llm([TYPED_DOC], llm=client)
+    text = TYPED_DOC.full_text
+    assert (result.unlocated, result.untyped, result.refine_failures) == (1, 1, 0)
+    visit, work = result.triples
+    assert text[slice(*visit.sentence_span)] == "Позже Миллер посетил Ленинград."
+    assert text[slice(*visit.subject_span)] == "Миллер"
+    assert (visit.relation_type, visit.tense, visit.subject_type) == ("", "past", "PERSON")
+    # the stem match finds «Газпроме» inside the sentence that holds both names
+    assert text[slice(*work.object_span)] == "Газпроме"
+    assert text[slice(*work.sentence_span)] == "Миллер работает в «Газпроме» с 2001 года."
+    assert text[slice(*work.subject_span)] == "Миллер"
+    assert (work.relation, work.relation_type, work.tense) == ("работать в", "WORKPLACE", "present")
+    assert work.subject_id == "PERSON:алексей миллер"
+    fix = llm_server.chat_requests()[-1]["messages"][-1]["content"]
+    assert "1: unknown type 'VISITED'" in fix
+    assert client.usage.as_dict()["kg"]["fixes"] == 1
+
+
+def test_relation_types_are_nerels_49() -> None:
+    from dragon_bench.kg.llm_backend import RELATION_TYPES
+
+    assert len(RELATION_TYPES) == 49
+    assert {"WORKS_AS", "WORKPLACE", "HEADQUARTERED_IN", "PLACE_OF_BIRTH"} <= set(RELATION_TYPES)
+
+
+def test_relation_types_match_nerel_annotation_conf(nerel_dev: Path) -> None:
+    from dragon_bench.kg.llm_backend import RELATION_TYPES
+
+    conf = (nerel_dev.parent / "annotation.conf").read_text(encoding="utf-8")
+    section = conf.split("[relations]")[1].split("[events]")[0]
+    names = {
+        line.split("\t")[0]
+        for line in section.splitlines()
+        if line.strip() and not line.startswith(("<", "#"))
+    }
+    assert names == set(RELATION_TYPES)
