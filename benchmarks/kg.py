@@ -23,7 +23,7 @@ NEREL = ROOT.parent / "shared" / "data" / "nerel" / "NEREL-v1.1"
 sys.path.insert(0, str(ROOT))
 
 from dragon_bench.kg import score_against_gold  # noqa: E402
-from dragon_bench.kg.pipeline import get_pipeline  # noqa: E402
+from dragon_bench.nlp.natasha import get_pipeline  # noqa: E402
 
 
 def _run(split: str, limit: int | None) -> dict:  # type: ignore[type-arg]

@@ -52,18 +52,20 @@ _FIELDS = (
     "trigger",
 )
 _SPANS = {"subject_span", "object_span", "sentence_span"}
-# The modules whose code decides a backend's triples; their source is part of the key.
+# The modules whose code decides a backend's triples (paths under dragon_bench/); their source
+# is part of the key.
 _SOURCES = {
     "natasha": (
-        "natasha_backend",
-        "mentions",
-        "naming",
-        "relations",
-        "labels",
-        "lexicon",
-        "pipeline",
+        "kg/natasha_backend",
+        "kg/mentions",
+        "kg/naming",
+        "kg/relations",
+        "kg/labels",
+        "nlp/lexicon",
+        "nlp/natasha",
+        "nlp/models",
     ),
-    "llm": ("llm_backend",),
+    "llm": ("kg/llm_backend",),
 }
 _PACKAGES = {"natasha": ("natasha", "slovnet", "pymorphy3"), "llm": ()}
 
@@ -84,7 +86,7 @@ def extractor_identity(backend: str) -> str:
     """A hash of the backend's source files and model package versions: any change to the
     extractor gives a new identity, so checkpointed triples are never stale."""
     digest = hashlib.sha256(backend.encode("utf-8"))
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent
     for module in _SOURCES.get(backend, ()):
         digest.update(module.encode("utf-8") + b"\0" + (here / f"{module}.py").read_bytes())
     for package in _PACKAGES.get(backend, ()):

@@ -110,7 +110,7 @@ def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[l
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from dragon_bench.kg.pipeline import get_pipeline
+    from dragon_bench.nlp.natasha import get_pipeline
 
     get_pipeline()
     context = multiprocessing.get_context("fork")

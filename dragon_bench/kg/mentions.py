@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from dragon_bench.kg import lexicon as lx
-from dragon_bench.kg.pipeline import NatashaPipeline
+from dragon_bench.nlp import lexicon as lx
+from dragon_bench.nlp.natasha import NatashaPipeline
 
 __all__ = [
     "Token",

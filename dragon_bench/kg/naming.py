@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragon_bench.kg.lexicon import PLACE_NOUNS
 from dragon_bench.kg.mentions import Mention, Sentence
-from dragon_bench.kg.pipeline import NatashaPipeline
+from dragon_bench.nlp.lexicon import PLACE_NOUNS
+from dragon_bench.nlp.natasha import NatashaPipeline
 
 __all__ = ["normal_forms", "resolve_people"]
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
-from dragon_bench.kg.pipeline import get_pipeline
 from dragon_bench.kg.relations import find_links
+from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.types import Document, Triple
 
 __all__ = ["EXTRACTOR", "Analysis", "analyse_document", "extract_document", "iter_natasha_triples"]

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from dragon_bench.kg import relations
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument
-from dragon_bench.kg.pipeline import get_pipeline
 from dragon_bench.kg.score import Pair, gold_pairs, pairs_match
+from dragon_bench.nlp.natasha import get_pipeline
 
 __all__ = ["LinkClassStats", "estimate_link_classes"]
 

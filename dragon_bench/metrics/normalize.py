@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+
+from dragon_bench.nlp.models import morph_analyzer
 
 __all__ = ["normalize_tokens", "lemma", "MONTHS"]
 
@@ -30,17 +31,8 @@ _GROUP = re.compile(r"^\d{3}$")
 _DMY = re.compile(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _YEAR_WORDS = frozenset({"год", "г", "г.", "гг", "year"})
-_MORPH: list[Any] = []
 # razdel keeps some marks inside tokens ("12," before a number); they carry no meaning here.
 _EDGE_MARKS = ".,;:!?«»\"'()[]"
-
-
-def _analyzer() -> Any:
-    if not _MORPH:
-        import pymorphy3
-
-        _MORPH.append(pymorphy3.MorphAnalyzer())
-    return _MORPH[0]
 
 
 @lru_cache(maxsize=200_000)
@@ -48,7 +40,7 @@ def lemma(word: str) -> str:
     """pymorphy3's most probable normal form of a lower-cased word (other scripts unchanged)."""
     if not any("а" <= c <= "я" for c in word):
         return word
-    return str(_analyzer().parse(word)[0].normal_form).replace("ё", "е")
+    return str(morph_analyzer().parse(word)[0].normal_form).replace("ё", "е")
 
 
 def _number(tok: str) -> str:

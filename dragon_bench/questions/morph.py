@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
+
+from dragon_bench.nlp.lemmas import fold, lemmas
+from dragon_bench.nlp.lemmas import parses as _parses
+from dragon_bench.nlp.models import morph_analyzer
 
 __all__ = [
     "analyzer",
@@ -18,39 +21,9 @@ __all__ = [
 ]
 
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
-_WORD = re.compile(r"[\w\-]+|[^\w\s]", re.UNICODE)
 _AGREEING = {"ADJF", "PRTF", "NUMR"}
 
-
-@lru_cache(maxsize=1)
-def analyzer() -> Any:
-    """The shared pymorphy3 analyzer (loading it costs about 0.3 s, so once a process)."""
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
-@lru_cache(maxsize=200_000)
-def _parses(word: str) -> tuple[Any, ...]:
-    return tuple(analyzer().parse(word))
-
-
-@lru_cache(maxsize=200_000)
-def _lemma(word: str) -> str:
-    parses = _parses(word)
-    return (parses[0].normal_form if parses else word.lower()).replace("ё", "е")
-
-
-def fold(text: str) -> str:
-    """Lower case with ё folded to е and quotes and spaces normalised, for string comparison."""
-    text = text.lower().replace("ё", "е")
-    text = re.sub(r"[«»\"“”„'`]", "", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def lemmas(text: str) -> list[str]:
-    """Lemmas of the word tokens of `text` (punctuation dropped), ё folded to е."""
-    return [_lemma(t.lower()) for t in _WORD.findall(text) if t[0].isalnum()]
+analyzer = morph_analyzer  # the shared pymorphy3 analyzer (dragon_bench.nlp)
 
 
 def _nominative(word: str, adjective: bool = False) -> Any | None:

@@ -233,7 +233,7 @@ def _agree_modifiers(out: list[str], positions: list[int], head: str) -> None:
 @lru_cache(maxsize=1)
 def _event_nouns() -> frozenset[str]:
     try:
-        from dragon_bench.kg.lexicon import EVENT_NOUNS
+        from dragon_bench.nlp.lexicon import EVENT_NOUNS
     except ImportError:
         return frozenset()
     return frozenset(EVENT_NOUNS)

@@ -11,13 +11,13 @@ import json
 import math
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.nlp import models
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.retriever import SegmentTable, atomic_dir, read_meta, write_meta
 from dragon_bench.rag.text import STOP_WORDS, word_tokens
@@ -48,11 +48,8 @@ def _normalise(m: np.ndarray) -> np.ndarray:
     return (m / np.where(norms == 0, 1.0, norms)).astype(np.float32)
 
 
-@lru_cache(maxsize=1)
 def _navec() -> Any:
-    from natasha import NewsEmbedding
-
-    return NewsEmbedding()
+    return models.embedding()
 
 
 class NavecEncoder:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from dragon_bench.nlp import models
 from dragon_bench.rag.answer import AnswerSentence, Generation
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.text import Analyzer, split_sentences, word_tokens
@@ -156,17 +157,13 @@ class Mention:
     normal: str
 
 
-@lru_cache(maxsize=1)
 def _natasha() -> tuple[Any, Any, Any, Any]:
-    from natasha import MorphVocab, NewsEmbedding, NewsMorphTagger, NewsNERTagger, Segmenter
-
-    emb = NewsEmbedding()  # the models ship inside the natasha package: nothing is downloaded
-    return Segmenter(), NewsNERTagger(emb), NewsMorphTagger(emb), MorphVocab()
+    return models.segmenter(), models.ner_tagger(), models.morph_tagger(), models.morph_vocab()
 
 
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
-    from dragon_bench.kg.lexicon import EVENT_NOUNS, PROFESSIONS
+    from dragon_bench.nlp.lexicon import EVENT_NOUNS, PROFESSIONS
 
     return PROFESSIONS, EVENT_NOUNS
 
@@ -191,7 +188,7 @@ _BATCH = 8  # natasha's taggers cost about the same for 1 and for 8 sentences a 
 
 def analyse_sentence(sentence: str) -> Analysis:
     """Tokens (start, stop, lemma) and typed mentions of one sentence: natasha NER spans in
-    their normal form, roles and events (lemmas of dragon_bench.kg.lexicon), dates, numbers,
+    their normal form, roles and events (lemmas of dragon_bench.nlp.lexicon), dates, numbers,
     and capitalised Latin names."""
     return analyse_sentences([sentence])[0]
 

@@ -1,11 +1,16 @@
-"""One loaded natasha pipeline per process (segmentation, morphology, syntax, NER), built lazily."""
+"""One natasha pipeline per process (segmentation, morphology, syntax, NER) over the shared models."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from natasha import Doc
+from natasha.doc import DocSent
+from threadpoolctl import ThreadpoolController
+
+from dragon_bench.nlp import models
 
 __all__ = ["NatashaPipeline", "get_pipeline"]
 
@@ -30,8 +35,6 @@ class NatashaPipeline:
             return self._parse(text)
 
     def _parse(self, text: str) -> Any:
-        from natasha import Doc
-
         doc = Doc(text)
         doc.segment(self.segmenter)
         _split_lines(doc)
@@ -47,8 +50,6 @@ class NatashaPipeline:
 
 def _split_lines(doc: Any) -> None:
     """Headlines end without a full stop: a line break always ends a sentence."""
-    from natasha.doc import DocSent
-
     sents = []
     for sent in doc.sents:
         offset = sent.start
@@ -70,32 +71,17 @@ def _lemma(pipeline: NatashaPipeline, word: str, pos: str) -> str:
         return word
 
 
-_LOCK = threading.Lock()
-_PIPELINE: NatashaPipeline | None = None
+def _new_pipeline() -> NatashaPipeline:
+    return NatashaPipeline(
+        segmenter=models.segmenter(),
+        morph_vocab=models.morph_vocab(),
+        morph_tagger=models.morph_tagger(),
+        syntax_parser=models.syntax_parser(),
+        ner_tagger=models.ner_tagger(),
+        threads=ThreadpoolController(),
+    )
 
 
 def get_pipeline() -> NatashaPipeline:
     """The process-wide pipeline; the first call loads the models (about a second)."""
-    global _PIPELINE
-    with _LOCK:
-        if _PIPELINE is None:
-            from natasha import (
-                MorphVocab,
-                NewsEmbedding,
-                NewsMorphTagger,
-                NewsNERTagger,
-                NewsSyntaxParser,
-                Segmenter,
-            )
-            from threadpoolctl import ThreadpoolController
-
-            emb = NewsEmbedding()
-            _PIPELINE = NatashaPipeline(
-                segmenter=Segmenter(),
-                morph_vocab=MorphVocab(),
-                morph_tagger=NewsMorphTagger(emb),
-                syntax_parser=NewsSyntaxParser(emb),
-                ner_tagger=NewsNERTagger(emb),
-                threads=ThreadpoolController(),
-            )
-        return _PIPELINE
+    return models.load_once("pipeline", _new_pipeline)
