@@ -75,14 +75,15 @@ def _phrase_batch(subs: list[Any], *, texts: dict[str, str], llm_settings: Any) 
     from dragon_bench.questions.prompts import llm_question
 
     llm = _client(llm_settings)
-    done = 0
-    for sub in subs:
+
+    def one(sub: Any) -> int:
         try:
             llm_question(llm, sub, texts)  # the reply lands in the LLM client's disk cache
-            done += 1
+            return 1
         except Exception:  # noqa: BLE001 - the selection pass counts and reports failures
-            pass
-    return [done]
+            return 0
+
+    return [sum(llm.map(one, subs))]  # DRAGON_LLM_CONCURRENCY calls in flight
 
 
 # -- stages -----------------------------------------------------------------------------
