@@ -21,7 +21,6 @@ __all__ = [
     "rows_for_actual",
     "sort_rows",
     "to_csv",
-    "to_gradio",
     "type_order",
 ]
 
@@ -215,36 +214,3 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
             line += ci
         writer.writerow(["" if v is None else v for v in line])
     return buf.getvalue()
-
-
-def to_gradio(entries: Iterable[Entry]) -> dict[str, Any]:
-    """DRAGON's Gradio Space results file: items -> version -> submission id -> record."""
-    items: dict[str, dict[str, Any]] = {}
-    by_version: dict[str, list[Entry]] = {}
-    for e in entries:
-        by_version.setdefault(e.version, []).append(e)
-    for version in sorted(by_version, key=parse_version):
-        chosen = _latest_per_model(by_version[version])
-        records: dict[str, Any] = {}
-        for e in sorted(chosen.values(), key=lambda x: x.created_at):
-            metrics: dict[str, Any] = {
-                "overall": {
-                    "retrieval": dict((e.report.get("overall") or {}).get("retrieval") or {}),
-                    "generation": dict((e.report.get("overall") or {}).get("generation") or {}),
-                }
-            }
-            for qtype, block in (e.report.get("by_type") or {}).items():
-                metrics[qtype] = {
-                    "retrieval": dict(block.get("retrieval") or {}),
-                    "generation": dict(block.get("generation") or {}),
-                }
-            metrics["judge"] = e.judge
-            records[e.submit_id] = {
-                "model_name": e.model_name,
-                "timestamp": e.created_at.isoformat(timespec="seconds"),
-                "config": e.config,
-                "metrics": metrics,
-                "metadata": {"n_questions": e.report.get("n_questions")},
-            }
-        items[version] = records
-    return {"items": items}

@@ -1,4 +1,4 @@
-"""Leaderboard tables: per version, actual-versions aggregation, sorting, CSV and Gradio exports."""
+"""Leaderboard tables: per version, actual-versions aggregation, sorting, CSV and the results file."""
 
 from __future__ import annotations
 
@@ -82,17 +82,6 @@ def test_sorting_and_csv() -> None:
     assert table[1]["set_retrieval"] == "0.6" and table[1]["total_ci_low"] == "0.1"
 
 
-def test_gradio_results_file_shape() -> None:
-    data = lb.to_gradio(ENTRIES)
-    assert list(data) == ["items"] and list(data["items"]) == ["1.0.0", "1.1.0", "1.2.0"]
-    rec = data["items"]["1.0.0"]["a2"]
-    assert set(data["items"]["1.0.0"]) == {"a2", "b1"}
-    assert set(rec) == {"model_name", "timestamp", "config", "metrics", "metadata"}
-    assert rec["metadata"] == {"n_questions": 10} and rec["metrics"]["judge"] == 0.5
-    assert rec["metrics"]["overall"]["retrieval"]["hit_rate"] == 0.6
-    assert rec["metrics"]["set"]["generation"] == {"rouge1": 0.8}
-
-
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # not DB-specific
 def test_leaderboard_api_modes_and_exports(live: Live) -> None:
     for sid, version, hits, model in [
@@ -126,6 +115,6 @@ def test_leaderboard_api_modes_and_exports(live: Live) -> None:
     r = live.http.get("/api/v1/leaderboard/export.csv", params={"version": "1.1.0"})
     assert r.headers["content-type"].startswith("text/csv") and r.text.startswith("rank,model_name")
     g = live.http.get("/api/v1/leaderboard/gradio.json").json()
-    assert set(g["items"]["1.1.0"]) == {"x2", "x3"}
+    assert set(g["items"]["1.1.0"]) == {"x2", "x3"} and g["schema_version"] == 1
     assert live.http.get("/api/v1/leaderboard", params={"version": "7.0.0"}).status_code == 404
     assert live.http.get("/api/v1/leaderboard", params={"last_n": 0}).status_code == 422

@@ -6,8 +6,9 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 
+from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.portal import leaderboard as lb
 from dragon_bench.portal.board import board_bytes, build_leaderboard
 from dragon_bench.portal.deps import PortalDep
@@ -52,7 +53,8 @@ async def export_csv(
     )
 
 
-@router.get("/gradio.json", summary="DRAGON's Gradio Space results file (all versions)")
-async def export_gradio(portal: PortalDep) -> JSONResponse:
+@router.get("/gradio.json", summary="The results file the Space reads (all versions)")
+async def export_gradio(portal: PortalDep) -> Response:
     entries = await run_in_threadpool(approved_entries, portal)
-    return JSONResponse(lb.to_gradio(entries))
+    data = build_results(entries, portal.revisions.versions(max_age=2.0))
+    return Response(dump_results(data), media_type="application/json")
