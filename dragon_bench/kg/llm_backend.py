@@ -20,6 +20,7 @@ from typing import Any
 
 from razdel import sentenize
 
+from dragon_bench.llm.usage import StageEstimate, estimate_tokens, message_tokens
 from dragon_bench.types import Document, EntityType, Triple, entity_type
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "LLMExtraction",
     "extraction_messages",
     "refinement_messages",
+    "estimate_extraction",
     "extract_with_llm",
     "locate",
     "locate_triplet",
@@ -88,6 +90,11 @@ RELATION_TYPES: dict[str, str] = {
     "WORKPLACE": "место работы",
     "WORKS_AS": "должность, профессия",
 }
+# Dry-run assumptions: a chunk's triplets (with their quoted sentences) run about as long as
+# the chunk; the refinement lists them without sentences and answers a third of that.
+_REPLY_PER_CHUNK_TOKEN = 1.0
+_LISTING_SHARE = 0.4
+_REFINED_SHARE = 0.35
 _NONE = "NONE"
 _TENSES = ("present", "past", "")
 _CHUNK = 3000
@@ -481,3 +488,22 @@ def extract_with_llm(
 
         raise DragonError(f"every LLM extraction call failed; first: {report.errors[0]}")
     return report
+
+
+def estimate_extraction(docs: Sequence[Document], *, refine: bool = True) -> StageEstimate:
+    """Calls and tokens the two-call procedure would spend on `docs`: the extraction prompts
+    exactly (as `estimate_tokens` counts), replies and refinements by the ratios above."""
+    total = StageEstimate()
+    refine_base = message_tokens(refinement_messages([]))
+    for doc in docs:
+        reply = 0
+        for _, chunk in _chunks(doc.full_text):
+            prompt = message_tokens(extraction_messages(chunk))
+            out = round(_REPLY_PER_CHUNK_TOKEN * estimate_tokens(chunk))
+            total += StageEstimate(1, prompt, out)
+            reply += out
+        if reply and refine:
+            total += StageEstimate(
+                1, refine_base + round(_LISTING_SHARE * reply), round(_REFINED_SHARE * reply)
+            )
+    return total

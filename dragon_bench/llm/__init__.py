@@ -3,7 +3,7 @@
 from dragon_bench.llm.client import LLMClient, LLMError, LLMReplyError, Message
 from dragon_bench.llm.jsonreply import JSONReplyError, parse_json_reply
 from dragon_bench.llm.settings import LLMSettings
-from dragon_bench.llm.usage import StageUsage, Usage
+from dragon_bench.llm.usage import StageEstimate, StageUsage, Usage, estimate_tokens
 
 __all__ = [
     "LLMClient",
@@ -13,6 +13,8 @@ __all__ = [
     "Message",
     "JSONReplyError",
     "parse_json_reply",
+    "StageEstimate",
     "StageUsage",
     "Usage",
+    "estimate_tokens",
 ]

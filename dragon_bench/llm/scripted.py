@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.llm.settings import LLMSettings
+from dragon_bench.llm.usage import estimate_tokens, message_tokens
 
-__all__ = ["Call", "Delay", "ScriptedLLMServer", "hashed_embedding", "rough_tokens"]
+__all__ = ["Call", "Delay", "ScriptedLLMServer", "hashed_embedding"]
 
 
 @dataclass
@@ -45,12 +46,6 @@ def hashed_embedding(text: str, dim: int = 8) -> list[float]:
     """A deterministic pseudo-embedding: the first `dim` bytes of SHA-256, scaled to [0, 1]."""
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return [b / 255.0 for b in digest[:dim]]
-
-
-def rough_tokens(text: str) -> int:
-    """A tokenizer-free token count: one token per 3 characters (Russian text in the BPE
-    vocabularies of Llama-3 and Qwen2 runs at about 2.5-3.5 characters a token)."""
-    return max(1, -(-len(text) // 3)) if text else 0
 
 
 @dataclass
@@ -141,9 +136,9 @@ class ScriptedLLMServer:
 
 
 def _completion(model: str, content: str, body: Any) -> dict[str, Any]:
-    messages = body.get("messages", []) if isinstance(body, dict) else []
-    prompt = sum(rough_tokens(str(m.get("content", ""))) for m in messages if isinstance(m, dict))
-    completion = rough_tokens(content)
+    # Token counts as `dragon build --dry-run` estimates them, so the two can be compared.
+    prompt = message_tokens(body.get("messages", []) if isinstance(body, dict) else [])
+    completion = estimate_tokens(content)
     return {
         "id": "chatcmpl-test",
         "object": "chat.completion",

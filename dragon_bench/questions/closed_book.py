@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm.usage import StageEstimate, message_tokens
 from dragon_bench.metrics.answers import token_f1
 from dragon_bench.metrics.normalize import normalize_tokens
 from dragon_bench.metrics.refusal import is_refusal
@@ -29,6 +30,7 @@ __all__ = [
     "ask_closed_book",
     "closed_book_messages",
     "closed_book_answers",
+    "estimate_closed_book",
     "parse_closed_book_models",
 ]
 
@@ -149,3 +151,12 @@ def closed_book_answers(
         if per_model
         else [[] for _ in questions]
     )
+
+
+def estimate_closed_book(questions: int, models: int) -> StageEstimate:
+    """Each question once per model: the instruction and a question of about 90 characters,
+    a reply of about 10 tokens (judge calls, when configured, come on top for wrong-looking
+    answers)."""
+    calls = questions * models
+    prompt = message_tokens(closed_book_messages("x" * 90))
+    return StageEstimate(calls, calls * prompt, calls * 10)

@@ -15,12 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dragon_bench.llm.usage import StageEstimate, estimate_tokens, message_tokens
 from dragon_bench.questions.filters import answer_in_question
 
 if TYPE_CHECKING:
     from dragon_bench.questions.sampling import Subgraph
 
-__all__ = ["PROMPTS", "ShapePrompt", "build_messages", "check_reply", "llm_question", "prompt_id"]
+__all__ = [
+    "PROMPTS",
+    "ShapePrompt",
+    "build_messages",
+    "check_reply",
+    "estimate_phrasing",
+    "llm_question",
+    "prompt_id",
+]
 
 _SYSTEM = (
     "Ты составляешь вопросы для проверки систем поиска и генерации ответов по новостям. "
@@ -30,6 +39,11 @@ _SYSTEM = (
 )
 _FORMAT = 'Верни JSON: {"question": "..."}'
 _MAX_LENGTH = 250
+# Dry-run assumptions: a task (facts and their sentences) adds about 110 tokens to the
+# shape's fixed prefix, a reply about 30; half the phrased candidates pass the checks.
+_TASK_TOKENS = 110
+_REPLY_TOKENS = 30
+CALLS_PER_QUESTION = 2.0
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
 
@@ -233,3 +247,26 @@ def llm_question(llm: Any, sub: Subgraph, texts: Mapping[str, str]) -> str | Non
         build_messages(sub, texts), validate=check_reply(sub), temperature=0.0
     )
     return question
+
+
+def _prefix_tokens(shape: str) -> int:
+    prompt = PROMPTS.get(shape, _GENERIC)
+    messages = [{"role": "system", "content": _SYSTEM}]
+    for ex in prompt.examples:
+        task = _task(prompt, _facts(ex.facts), ex.answer, ex.bridge, ex.context)
+        messages += [
+            {"role": "user", "content": task},
+            {"role": "assistant", "content": json.dumps({"question": ex.question})},
+        ]
+    return message_tokens(messages) + estimate_tokens(prompt.instruction + _FORMAT)
+
+
+def estimate_phrasing(shapes: Mapping[str, int]) -> StageEstimate:
+    """Calls and tokens to phrase `questions` of each shape (`{shape: questions}`), at
+    `CALLS_PER_QUESTION` candidates phrased per question kept."""
+    total = StageEstimate()
+    for shape, wanted in shapes.items():
+        calls = round(wanted * CALLS_PER_QUESTION)
+        prompt = _prefix_tokens(shape) + _TASK_TOKENS
+        total += StageEstimate(calls, calls * prompt, calls * _REPLY_TOKENS)
+    return total

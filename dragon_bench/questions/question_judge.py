@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dragon_bench.llm.usage import StageEstimate, estimate_tokens
 from dragon_bench.types import Question
 
 __all__ = [
     "CRITERIA",
     "DEFAULT_THRESHOLD",
     "QuestionScores",
+    "estimate_judge",
     "judge_messages",
     "judge_question",
     "judge_questions",
@@ -124,3 +126,10 @@ def judge_questions(
 ) -> list[QuestionScores | None]:
     """Scores for each question, `settings.concurrency` at a time; None where judging failed."""
     return list(llm.map(lambda q: judge_question(llm, q, texts), questions))
+
+
+def estimate_judge(questions: int) -> StageEstimate:
+    """One call a question: the rubric with two evidence sentences (about 300 characters), a
+    question and an answer; a reply of about 50 tokens."""
+    prompt = estimate_tokens(_SYSTEM + _RUBRIC) + 140
+    return StageEstimate(questions, questions * prompt, questions * 50)

@@ -26,7 +26,20 @@ from dragon_bench.questions.question_judge import (
 )
 from dragon_bench.types import Question
 
-__all__ = ["CANDIDATES_SCHEMA", "Screening", "Screened", "screen_questions", "candidates_table"]
+__all__ = [
+    "CANDIDATES_PER_QUESTION",
+    "CANDIDATES_SCHEMA",
+    "SCREENED_PER_QUESTION",
+    "Screening",
+    "Screened",
+    "screen_questions",
+    "candidates_table",
+]
+
+# With the screens on, a build generates this many candidates a wanted question, so the
+# dropped ones can be made up; the screens see about the first round's share of them.
+CANDIDATES_PER_QUESTION = 1.5
+SCREENED_PER_QUESTION = 1.25
 
 CANDIDATES_SCHEMA = pa.schema(
     [
@@ -95,36 +108,49 @@ def screen_questions(
     *,
     per_type: int | None = None,
 ) -> Screened:
-    """Closed-book answers for every candidate, judge scores for those still in, then the cap."""
-    answers = closed_book_answers(candidates, screening.closed_book, screening.closed_book_judge)
-    outcome = ["kept"] * len(candidates)
-    flags: dict[int, list[str]] = {}
+    """Closed-book answers, then judge scores for the candidates still in, then the cap.
+
+    With `per_type`, candidates are screened in rounds, in candidate order per type: each
+    round takes a quarter more than a type still lacks, so surplus candidates (generated to
+    make up for the dropped ones) cost no call unless they are needed (outcome `over_cap`).
+    """
+    n = len(candidates)
+    outcome = ["over_cap"] * n
+    answers: list[list[Any]] = [[] for _ in range(n)]
+    scores: list[Any] = [None] * n
+    queues: dict[str, list[int]] = {}
+    for i, q in enumerate(candidates):
+        queues.setdefault(q.type, []).append(i)
+    kept_by_type: Counter[str] = Counter()
+    screened: list[int] = []
+    while True:
+        batch: list[int] = []
+        for qtype, queue in queues.items():
+            need = len(queue) if per_type is None else per_type - kept_by_type[qtype]
+            take = len(queue) if per_type is None else min(len(queue), -(-need * 5 // 4))
+            batch += queue[:take] if need > 0 else []
+            del queue[: take if need > 0 else 0]
+        if not batch:
+            break
+        batch.sort()
+        screened += batch
+        _screen([candidates[i] for i in batch], texts, screening, batch, answers, scores, outcome)
+        for i in batch:
+            if outcome[i] != "kept":
+                continue
+            qtype = candidates[i].type
+            if per_type is not None and kept_by_type[qtype] >= per_type:
+                outcome[i] = "over_cap"
+            else:
+                kept_by_type[qtype] += 1
+        if per_type is None:
+            break
+    flags: dict[str, list[str]] = {}
     for i, row in enumerate(answers):
         hits = [a.model for a in row if a.correct]
-        if hits and screening.closed_book_mode == "drop":
-            outcome[i] = "closed_book"
-        elif hits:
-            flags[i] = [f"closed_book:{m}" for m in hits]
-    scores: list[Any] = [None] * len(candidates)
-    if screening.question_judge is not None:
-        todo = [i for i, o in enumerate(outcome) if o == "kept"]
-        got = judge_questions(screening.question_judge, [candidates[i] for i in todo], texts)
-        for i, s in zip(todo, got, strict=True):
-            scores[i] = s
-            if s is None:
-                outcome[i] = "judge_error"
-            elif not passes(s, screening.judge_threshold):
-                outcome[i] = "judge"
-    taken: Counter[str] = Counter()
-    kept: list[Question] = []
-    for i, q in enumerate(candidates):
-        if outcome[i] != "kept":
-            continue
-        if per_type is not None and taken[q.type] >= per_type:
-            outcome[i] = "over_cap"
-            continue
-        taken[q.type] += 1
-        kept.append(q)
+        if hits and outcome[i] == "kept":
+            flags[candidates[i].question] = [f"closed_book:{m}" for m in hits]
+    kept = [q for i, q in enumerate(candidates) if outcome[i] == "kept"]
     records = [
         {
             "candidate": i,
@@ -141,24 +167,56 @@ def screen_questions(
         }
         for i, q in enumerate(candidates)
     ]
-    return Screened(
-        kept,
-        {candidates[i].question: f for i, f in flags.items() if outcome[i] == "kept"},
-        records,
-        _summary(screening, answers, scores, outcome),
-    )
+    summary = _summary(screening, answers, scores, outcome, sorted(screened))
+    return Screened(kept, flags, records, summary)
+
+
+def _screen(
+    batch: list[Question],
+    texts: Mapping[str, str],
+    screening: Screening,
+    where: list[int],
+    answers: list[list[Any]],
+    scores: list[Any],
+    outcome: list[str],
+) -> None:
+    got = closed_book_answers(batch, screening.closed_book, screening.closed_book_judge)
+    for i, row in zip(where, got, strict=True):
+        answers[i] = row
+        hit = any(a.correct for a in row)
+        outcome[i] = "closed_book" if hit and screening.closed_book_mode == "drop" else "kept"
+    if screening.question_judge is None:
+        return
+    todo = [i for i in where if outcome[i] == "kept"]
+    by_index = dict(zip(where, batch, strict=True))
+    judged = judge_questions(screening.question_judge, [by_index[i] for i in todo], texts)
+    for i, s in zip(todo, judged, strict=True):
+        scores[i] = s
+        if s is None:
+            outcome[i] = "judge_error"
+        elif not passes(s, screening.judge_threshold):
+            outcome[i] = "judge"
 
 
 def _summary(
-    screening: Screening, answers: list[list[Any]], scores: list[Any], outcome: list[str]
+    screening: Screening,
+    answers: list[list[Any]],
+    scores: list[Any],
+    outcome: list[str],
+    screened: list[int],
 ) -> dict[str, Any]:
-    n = len(outcome)
-    out: dict[str, Any] = {"candidates": n, "outcomes": dict(sorted(Counter(outcome).items()))}
+    asked = [answers[i] for i in screened]
+    n = len(asked)
+    out: dict[str, Any] = {
+        "candidates": len(outcome),
+        "screened": len(screened),
+        "outcomes": dict(sorted(Counter(outcome).items())),
+    }
     if screening.closed_book:
         models: dict[str, Any] = {}
         for j, name in enumerate(screening.closed_book):
-            correct = sum(1 for row in answers if row[j].correct)
-            errors = sum(1 for row in answers if row[j].by == "error")
+            correct = sum(1 for row in asked if row[j].correct)
+            errors = sum(1 for row in asked if row[j].by == "error")
             dropped = correct if screening.closed_book_mode == "drop" else 0
             models[name] = {
                 "asked": n,

@@ -228,6 +228,13 @@ def test_per_type_cap_after_the_screens(llm_server: ScriptedLLMServer, tmp_path:
     out = screen_questions(CANDIDATES, TEXTS, Screening(closed_book={"m": client}), per_type=1)
     assert [c.id for c in out.kept] == [1, 3]
     assert [r["outcome"] for r in out.records] == ["closed_book", "kept", "over_cap", "kept"]
+    # rounds take a quarter more than a type lacks: candidate 2 was never needed nor asked
+    asked = [r["messages"][-1]["content"] for r in llm_server.requests]
+    assert sorted(asked) == sorted(
+        ["Где родился Кисин?", "Где живёт Кисин?", CANDIDATES[3].question]
+    )
+    assert out.records[2]["closed_book"] == [] and out.summary["screened"] == 3
+    assert out.summary["closed_book"]["models"]["m"]["asked"] == 3
     with pytest.raises(BadInputError, match="--closed-book 'maybe'"):
         Screening(closed_book_mode="maybe")
     with pytest.raises(BadInputError, match="--judge-threshold 6"):

@@ -1,0 +1,63 @@
+"""What an LLM build would cost before it spends anything (`dragon build --dry-run`): calls,
+prompt and completion tokens per stage, for the new documents and per 1,000 documents.
+
+Extraction prompts are counted exactly (the prompts are built for the real chunks); replies,
+question candidates and the screens' prompts use the assumptions their modules state. Token
+counts are `dragon_bench.llm.estimate_tokens` (3 characters a token); compare them with the
+`llm` figures a real build reports to calibrate for a given model's tokenizer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dragon_bench.kg.llm_backend import estimate_extraction
+from dragon_bench.llm.usage import StageEstimate
+from dragon_bench.questions.closed_book import estimate_closed_book
+from dragon_bench.questions.prompts import estimate_phrasing
+from dragon_bench.questions.question_judge import estimate_judge
+from dragon_bench.questions.screening import CANDIDATES_PER_QUESTION, SCREENED_PER_QUESTION
+from dragon_bench.types import Document
+
+__all__ = ["estimate_build"]
+
+
+def estimate_build(
+    documents: Sequence[Document],
+    *,
+    kg_backend: str,
+    question_backend: str,
+    per_type: int,
+    types: Sequence[str],
+    closed_book_models: int = 0,
+    question_judge: bool = False,
+) -> dict[str, Any]:
+    """`{"documents", "stages": {stage: {calls, prompt_tokens, completion_tokens}}, "total",
+    "per_1000_documents"}` for a build of `documents` (the new ones, after dedup)."""
+    stages: dict[str, StageEstimate] = {}
+    if kg_backend == "llm":
+        stages["kg"] = estimate_extraction(documents)
+    screening = bool(closed_book_models) or question_judge
+    wanted = per_type * len(types)
+    if question_backend == "llm":
+        factor = CANDIDATES_PER_QUESTION if screening else 1.0
+        stages["questions"] = estimate_phrasing({t: round(per_type * factor) for t in types})
+    screened = round(wanted * SCREENED_PER_QUESTION)
+    if closed_book_models:
+        stages["closed_book"] = estimate_closed_book(screened, closed_book_models)
+    if question_judge:
+        stages["question_judge"] = estimate_judge(screened)
+    total = sum(stages.values(), StageEstimate())
+    n = len(documents)
+    # Extraction grows with the corpus; questions and screens with --questions-per-type only.
+    kg = stages.get("kg", StageEstimate()).as_dict()
+    per_1000 = {
+        k: round(kg[k] * 1000 / n) + v - kg[k] if n else 0 for k, v in total.as_dict().items()
+    }
+    return {
+        "documents": n,
+        "stages": {k: v.as_dict() for k, v in stages.items()},
+        "total": total.as_dict(),
+        "per_1000_documents": per_1000,
+    }
