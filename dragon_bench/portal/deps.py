@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -19,7 +20,9 @@ __all__ = [
     "AdminCaller",
     "optional_caller",
     "authorize",
+    "authenticate",
     "check_rate",
+    "client_address",
 ]
 
 _bearer = HTTPBearer(auto_error=False, description="An API token from `dragon admin create-token`.")
@@ -47,13 +50,35 @@ def check_rate(portal: Portal, caller: Caller) -> None:
         )
 
 
-def authorize(portal: Portal, secret: str | None, *, required: bool = True) -> Caller | None:
+def client_address(request: Request) -> str:
+    """The caller's address as the server sees it (behind a proxy: run uvicorn with
+    --forwarded-allow-ips so this is the client's, not the proxy's)."""
+    return request.client.host if request.client else "unknown"
+
+
+def authenticate(portal: Portal, secret: str, address: str) -> Caller | None:
+    """The live token with this secret, or None; a failure counts against `address`, and an
+    address past `auth_failures_per_minute` failures is refused (429) before any lookup."""
+    limiter = portal.auth_failures
+    wait = limiter.wait(address)
+    if wait > 0:
+        raise HTTPException(
+            429,
+            f"too many failed authentications from this address "
+            f"({portal.settings.auth_failures_per_minute} a minute); retry in {wait:.0f} s",
+            headers={"Retry-After": str(max(1, math.ceil(wait)))},
+        )
+    caller = lookup_secret(portal.db, secret)
+    if caller is None:
+        limiter.record(address)
+    return caller
+
+
+def authorize(portal: Portal, secret: str | None, address: str) -> Caller:
     """Resolve a protocol `token` field; 401 when it is missing or not a live token."""
     if not secret:
-        if required:
-            raise HTTPException(401, "missing token")
-        return None
-    caller = lookup_secret(portal.db, secret)
+        raise HTTPException(401, "missing token")
+    caller = authenticate(portal, secret, address)
     if caller is None:
         raise HTTPException(401, "unknown or revoked token")
     check_rate(portal, caller)
@@ -73,7 +98,7 @@ def optional_caller(
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Caller | None:
     if creds is not None:
-        caller = lookup_secret(portal.db, creds.credentials)
+        caller = authenticate(portal, creds.credentials, client_address(request))
         if caller is None:
             raise HTTPException(401, "unknown or revoked token")
     else:

@@ -21,6 +21,7 @@ __all__ = [
     "rows_for_actual",
     "sort_rows",
     "to_csv",
+    "csv_cell",
     "type_order",
 ]
 
@@ -194,6 +195,17 @@ CSV_COLUMNS = (
 )
 
 
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as a CSV cell: text that a spreadsheet would run as a formula gets a leading '."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     """Flat CSV: the main columns, then `<type>_retrieval`/`<type>_generation` and CI bounds."""
     types = sorted({t for r in rows for t in r["by_type"]}, key=type_order)
@@ -201,7 +213,8 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     header += [f"{t}_{k}" for t in types for k in ("retrieval", "generation")]
     header += [f"{k}_ci_{b}" for k in ("retrieval", "generation", "total") for b in ("low", "high")]
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    # RFC 4180 line ends: a CR or LF inside a value is then quoted, never a row break.
+    writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow(header)
     for r in rows:
         line = [
@@ -212,5 +225,5 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
         for k in ("retrieval", "generation", "total"):
             ci = r["ci"].get(k) or [None, None]
             line += ci
-        writer.writerow(["" if v is None else v for v in line])
+        writer.writerow(["" if v is None else csv_cell(v) for v in line])
     return buf.getvalue()

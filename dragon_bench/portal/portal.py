@@ -43,6 +43,8 @@ class Portal:
     hub: Hub = field(init=False)
     revisions: RevisionCache = field(init=False)
     limiter: RateLimiter = field(init=False)
+    # Failed authentications by client address (see deps.authenticate).
+    auth_failures: RateLimiter = field(init=False)
     worker: Worker = field(init=False)
     templates: Jinja2Templates = field(init=False)
     # Leaderboards by (approved-results stamp, selection); see board.py.
@@ -54,6 +56,7 @@ class Portal:
         self.hub = Hub(self.settings.hub)
         self.revisions = RevisionCache(self.hub)
         self.limiter = RateLimiter(self.settings.rate_limit_per_minute)
+        self.auth_failures = RateLimiter(self.settings.auth_failures_per_minute)
         if self.evaluator is None:
             judge = _builtin_judge() if self.settings.judge == "builtin" else None
             self.evaluator = MetricsEvaluator(

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 __all__ = [
+    "DB_INT_MAX",
     "RevisionPublic",
     "TextPublic",
     "QuestionPublic",
@@ -21,6 +22,9 @@ __all__ = [
     "TokenCreated",
     "Health",
 ]
+
+# The largest integer a database column holds (BIGINT); larger ids are refused with 422.
+DB_INT_MAX = 2**63 - 1
 
 
 class Health(BaseModel):
@@ -65,6 +69,8 @@ class SubmissionPublic(BaseModel):
     metrics: dict[str, Any] = Field(default_factory=dict)
     ci: dict[str, Any] = Field(default_factory=dict)
     judge_state: str
+    # In words: the score, "no judge configured", "waiting for the external judge since T", ...
+    judge_status: str = ""
     judge: float | None = None
     is_owner: bool = False
     error: str | None = None

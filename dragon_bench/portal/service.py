@@ -16,6 +16,7 @@ from dragon_bench.portal.scores import judge_value
 __all__ = [
     "get_visible",
     "public_view",
+    "judge_status",
     "question_log",
     "approved_entries",
     "review",
@@ -35,7 +36,27 @@ def get_visible(portal: Portal, submit_id: str, caller: Caller | None) -> Submis
     return row
 
 
-def public_view(row: Submission, caller: Caller | None) -> dict[str, Any]:
+def judge_status(row: Submission, mode: str) -> str:
+    """What the judge has done or will do for this submission, in words for the pages."""
+    if row.judge_score is not None:
+        return f"{row.judge_score:.3f}"
+    if row.state in ("queued", "evaluating"):
+        return {
+            "none": "no judge configured",
+            "external": "the external judge is asked once the metrics are in",
+            "builtin": "judged with the metrics",
+        }.get(mode, "pending")
+    if row.judge_state == "pending":
+        since = (row.evaluated_at or row.created_at).isoformat(timespec="seconds")
+        return f"waiting for the external judge since {since.replace('T', ' ')} UTC"
+    if row.state == "failed":
+        return "not judged (evaluation failed)"
+    return "no judge configured" if mode == "none" or row.judge_state == "none" else row.judge_state
+
+
+def public_view(
+    row: Submission, caller: Caller | None, judge_mode: str = "external"
+) -> dict[str, Any]:
     mine = caller is not None and (caller.is_admin or caller.id == row.token_id)
     report = row.report or {}
     view: dict[str, Any] = {
@@ -55,6 +76,7 @@ def public_view(row: Submission, caller: Caller | None) -> dict[str, Any]:
         },
         "ci": (report.get("portal") or {}).get("ci", {}),
         "judge_state": row.judge_state,
+        "judge_status": judge_status(row, judge_mode),
         "judge": row.judge_score,
         "is_owner": mine,
     }
@@ -65,16 +87,24 @@ def public_view(row: Submission, caller: Caller | None) -> dict[str, Any]:
     return view
 
 
+# What an owner's per-question log keeps: their own input and the public question. Every score,
+# match or type is derived from gold (1 / mrr is the rank of the first gold text), so only admins
+# see those; participants get aggregates, per type at most.
+_OWNER_FIELDS = ("id", "question", "found_ids", "model_answer")
+
+
 def question_log(portal: Portal, row: Submission, caller: Caller) -> list[dict[str, Any]]:
-    """Per-question rows: public question text, own answer and scores; gold only for admins."""
+    """Per-question rows: the public question and the owner's own answer; scores and gold only
+    for admins."""
     if not (caller.is_admin or caller.id == row.token_id):
         raise HTTPException(404, f"no submission {row.submit_id}")
     questions = portal.revisions.questions(row.version)
     rows = [dict(d, question=questions.get(d["id"], "")) for d in row.details or []]
-    if caller.is_admin:
-        gold = portal.revisions.gold_rows(row.version)
-        for r in rows:
-            r["gold"] = gold.get(r["id"])
+    if not caller.is_admin:
+        return [{k: r[k] for k in _OWNER_FIELDS if k in r} for r in rows]
+    gold = portal.revisions.gold_rows(row.version)
+    for r in rows:
+        r["gold"] = gold.get(r["id"])
     return rows
 
 

@@ -25,7 +25,12 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def fuzz_live(make_live: Any) -> Live:
-    live = make_live(rate_limit_per_minute=0, max_upload_bytes=64 * 1024)
+    live = make_live(
+        rate_limit_per_minute=0,
+        auth_failures_per_minute=0,
+        daily_submissions=0,
+        max_upload_bytes=64 * 1024,
+    )
     live.submit(results(2), submit_id="seed", version="1.0.0")
     live.wait("seed")
     live.http.post("/api/v1/admin/submissions/seed/approve", headers=live.auth("admin"))

@@ -32,10 +32,11 @@ class Answerer(Protocol):
     def rag(self, query: str, *, qid: str = "") -> Any: ...
 
 
-def answer_view(reply: Any) -> dict[str, Any]:
-    """The blinded answer: sentences with citations, references and their cited segments."""
+def answer_view(reply: Any, max_references: int | None = None) -> dict[str, Any]:
+    """The blinded answer: sentences with citations, references and their cited segments, the
+    references cut to `max_references`; no timing or pipeline detail, fields always in one order."""
     answer = reply.answer
-    refs = [str(r) for r in answer.references]
+    refs = [str(r) for r in answer.references][:max_references]
     texts = {str(c.docid): c.text for c in getattr(reply, "candidates", ())}
     return {
         "text": " ".join(s.text for s in answer.sentences) or answer.model_answer,
@@ -45,7 +46,6 @@ def answer_view(reply: Any) -> dict[str, Any]:
         ],
         "references": refs,
         "segments": [{"docid": d, "text": texts.get(d, "")} for d in refs],
-        "elapsed": float(getattr(reply, "elapsed", 0.0)),
     }
 
 
@@ -97,18 +97,22 @@ class Arena:
         """Ask both pipelines at once; a side that errs or exceeds the timeout fails the battle."""
         a, b = self.draw_pair()
         futures = [self._pool.submit(self.pipelines[n].rag, question, qid=qid) for n in (a, b)]
-        views: list[dict[str, Any] | None] = []
+        replies: list[Any] = []
         errors: list[str] = []
         for side, future in zip("AB", futures, strict=True):
             try:
-                views.append(answer_view(future.result(timeout=self.timeout)))
+                replies.append(future.result(timeout=self.timeout))
             except FutureTimeout:
-                views.append(None)
                 errors.append(f"answer {side} timed out after {self.timeout:g} s")
             except Exception as exc:  # any pipeline failure fails the battle, never the portal
-                views.append(None)
                 errors.append(f"answer {side} failed: {type(exc).__name__}")
-        return Fight(a, b, views[0], views[1], "; ".join(errors) or None)
+        if errors:
+            return Fight(a, b, None, None, "; ".join(errors))
+        # Pipelines show different numbers of references (5 against 3 told 7 of 8 pairs apart):
+        # both sides are cut to the smaller number, so only the answers themselves differ.
+        shown = min(len(r.answer.references) for r in replies)
+        view_a, view_b = (answer_view(r, shown) for r in replies)
+        return Fight(a, b, view_a, view_b, None)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -33,13 +33,18 @@ def _arena(hub: Any, version: str) -> Any:
 
 
 def _vote(battle: dict[str, Any]) -> tuple[str, str]:
-    """A scripted voter: the longer answer wins; the evidence citing more segments wins."""
+    """A scripted voter: the longer answer wins; the evidence with more cited segments wins
+    (both sides show as many segments, so it is the citations that differ)."""
 
     def pick(x: int, y: int) -> str:
         return "tie" if x == y else ("a" if x > y else "b")
 
     a, b = battle["a"], battle["b"]
-    return pick(len(a["text"]), len(b["text"])), pick(len(a["segments"]), len(b["segments"]))
+
+    def cited(view: dict[str, Any]) -> int:
+        return len({c for s in view["sentences"] for c in s["citations"]})
+
+    return pick(len(a["text"]), len(b["text"])), pick(cited(a), cited(b))
 
 
 def _grade(http: Any, admin: dict[str, str], submit_id: str) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Path
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy import select
 
@@ -12,6 +12,7 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.portal.deps import AdminCaller, PortalDep
 from dragon_bench.portal.models import Submission, Token
 from dragon_bench.portal.schemas import (
+    DB_INT_MAX,
     ReviewRequest,
     SubmissionList,
     SubmissionPublic,
@@ -50,7 +51,7 @@ def queue(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
                 .limit(1000)
             )
         )
-    return {"items": [public_view(r, caller) for r in rows]}
+    return {"items": [public_view(r, caller, portal.settings.judge) for r in rows]}
 
 
 @router.post(
@@ -68,7 +69,7 @@ async def act(
     if action not in ("approve", "reject", "requeue"):
         raise HTTPException(404, f"unknown action {action!r}: use approve, reject or requeue")
     row = await run_in_threadpool(review, portal, submit_id, action, body.note if body else None)
-    return public_view(row, caller)
+    return public_view(row, caller, portal.settings.judge)
 
 
 @router.get("/tokens", response_model=list[TokenPublic], summary="All tokens (never their secrets)")
@@ -89,7 +90,9 @@ def new_token(portal: PortalDep, caller: AdminCaller, body: TokenCreate) -> dict
 
 
 @router.delete("/tokens/{token_id}", response_model=TokenPublic, summary="Revoke a token")
-def delete_token(portal: PortalDep, caller: AdminCaller, token_id: int) -> dict[str, Any]:
+def delete_token(
+    portal: PortalDep, caller: AdminCaller, token_id: Annotated[int, Path(ge=1, le=DB_INT_MAX)]
+) -> dict[str, Any]:
     try:
         with portal.db.session() as s:
             return _token_view(revoke_token(s, token_id))

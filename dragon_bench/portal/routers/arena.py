@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from dragon_bench.portal.arena import service
 from dragon_bench.portal.deps import AdminCaller, CurrentCaller, OptionalCaller, PortalDep
+from dragon_bench.portal.schemas import DB_INT_MAX
 from dragon_bench.portal.views import render, script_json
 
 __all__ = ["router", "BattleCreate", "VoteCreate"]
@@ -23,7 +24,7 @@ class BattleCreate(BaseModel):
 
     question: str | None = Field(default=None, max_length=2000)
     version: str | None = None
-    question_id: int | None = None
+    question_id: int | None = Field(default=None, ge=0, le=DB_INT_MAX)
 
 
 class VoteCreate(BaseModel):

@@ -7,12 +7,13 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from dragon_bench.portal.arena import labels
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
 from dragon_bench.portal.models import Submission
+from dragon_bench.portal.schemas import DB_INT_MAX
 from dragon_bench.portal.views import render, render_error, script_json
 
 __all__ = ["router", "LabelCreate"]
@@ -23,7 +24,7 @@ router = APIRouter(tags=["grading"])
 class LabelCreate(BaseModel):
     """One label on CRAG's scale: perfect, acceptable, missing or incorrect."""
 
-    question_id: int
+    question_id: int = Field(ge=0, le=DB_INT_MAX)
     label: str
 
 

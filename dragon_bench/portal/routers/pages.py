@@ -9,9 +9,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from dragon_bench.portal.auth import COOKIE, lookup_secret, make_cookie
+from dragon_bench.portal.auth import COOKIE, make_cookie
 from dragon_bench.portal.board import build_leaderboard
-from dragon_bench.portal.deps import OptionalCaller, PortalDep
+from dragon_bench.portal.deps import OptionalCaller, PortalDep, authenticate, client_address
 from dragon_bench.portal.leaderboard import type_order
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
@@ -61,7 +61,7 @@ async def submission_page(
         row = await run_in_threadpool(get_visible, portal, submit_id, caller)
     except HTTPException as exc:
         return render_error(portal, request, caller, exc.status_code, exc.detail)
-    sub = public_view(row, caller)
+    sub = public_view(row, caller, portal.settings.judge)
     log = None
     if caller is not None and sub["is_owner"] and row.details:
         log = await run_in_threadpool(question_log, portal, row, caller)
@@ -91,7 +91,7 @@ def submit_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> 
                 .order_by(Submission.id.desc())
                 .limit(50)
             )
-            mine = [public_view(r, caller) for r in rows]
+            mine = [public_view(r, caller, portal.settings.judge) for r in rows]
     return render(
         portal,
         request,
@@ -118,7 +118,7 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
         )
         queue = []
         for r in rows:
-            view = public_view(r, caller)
+            view = public_view(r, caller, portal.settings.judge)
             overall = (r.report or {}).get("overall") or {}
             view["r"] = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
             view["g"] = block_mean(overall.get("generation"), GENERATION_METRICS)
@@ -144,7 +144,7 @@ def login(
     token: Annotated[str, Form()],
     next: Annotated[str, Form()] = "/",
 ) -> Response:
-    caller = lookup_secret(portal.db, token)
+    caller = authenticate(portal, token, client_address(request))
     if caller is None:
         return render(
             portal,

@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from sqlalchemy import select
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.portal.deps import PortalDep, authorize
+from dragon_bench.portal.deps import PortalDep, authorize, client_address
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.service import record_judge
@@ -52,24 +52,26 @@ _CREATE_BODY = multipart_body(
 async def create(request: Request, portal: PortalDep) -> dict[str, str]:
     """Store a results file for evaluation; answers `{"id": submit_id}`."""
     fields, upload = await read_upload(request, portal)
-    caller = await run_in_threadpool(authorize, portal, fields.get("token"))
-    assert caller is not None
+    caller = await run_in_threadpool(
+        authorize, portal, fields.get("token"), client_address(request)
+    )
     config = parse_config(fields.get("config"))
     filename = fields.get("filename") or upload.filename or "results.json"
     row = await store_upload(portal, caller, fields, upload, config, filename)
     return {"id": row.submit_id}
 
 
-def _admin(portal: Portal, token: str | None) -> None:
-    caller = authorize(portal, token)
-    assert caller is not None
+def _admin(portal: Portal, token: str | None, request: Request) -> None:
+    caller = authorize(portal, token, client_address(request))
     if not caller.is_admin:
         raise HTTPException(403, "judge endpoints need an admin token")
 
 
 @router.post("/fetch_judge_requests", summary="Submissions awaiting an external judge")
-def fetch_judge_requests(portal: PortalDep, token: Annotated[str, Form()]) -> dict[str, Any]:
-    _admin(portal, token)
+def fetch_judge_requests(
+    request: Request, portal: PortalDep, token: Annotated[str, Form()]
+) -> dict[str, Any]:
+    _admin(portal, token, request)
     with portal.db.read() as s:
         rows = s.execute(
             select(
@@ -93,12 +95,13 @@ def fetch_judge_requests(portal: PortalDep, token: Annotated[str, Form()]) -> di
 
 @router.post("/get_gen_output", summary="The submitted answers file, for a judge")
 def get_gen_output(
+    request: Request,
     portal: PortalDep,
     token: Annotated[str, Form()],
     submit_id: Annotated[str, Form()],
     version: Annotated[str, Form()] = "",
 ) -> Response:
-    _admin(portal, token)
+    _admin(portal, token, request)
     with portal.db.read() as s:
         row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
     if row is None or (version and row.version != version):
@@ -112,6 +115,7 @@ def get_gen_output(
 
 @router.post("/add_judge_results", summary="Store an external judge's scores")
 def add_judge_results(
+    request: Request,
     portal: PortalDep,
     token: Annotated[str, Form()],
     submit_id: Annotated[str, Form()],
@@ -119,7 +123,7 @@ def add_judge_results(
     version: Annotated[str, Form()] = "",
     is_auto: Annotated[str, Form()] = "False",
 ) -> dict[str, Any]:
-    _admin(portal, token)
+    _admin(portal, token, request)
     try:
         results = load_json(judge_results, "judge_results")
     except BadInputError as exc:

@@ -66,12 +66,12 @@ def list_submissions(
         query = query.where(Submission.state == state)
     with portal.db.read() as s:
         rows = list(s.scalars(query))
-    return {"items": [public_view(r, caller) for r in rows]}
+    return {"items": [public_view(r, caller, portal.settings.judge) for r in rows]}
 
 
 @router.get("/{submit_id}", response_model=SubmissionPublic, summary="Status and metrics")
 def get_submission(portal: PortalDep, caller: OptionalCaller, submit_id: str) -> dict[str, Any]:
-    return public_view(get_visible(portal, submit_id, caller), caller)
+    return public_view(get_visible(portal, submit_id, caller), caller, portal.settings.judge)
 
 
 @router.get(
