@@ -67,6 +67,7 @@ class LLMClient:
         settings: LLMSettings | None = None,
         *,
         transport: httpx.BaseTransport | None = None,
+        usage: Usage | None = None,
     ) -> None:
         self.settings = settings if settings is not None else LLMSettings.from_env()
         self._cache = ReplyCache(self.settings.cache_dir) if self.settings.cache_dir else None
@@ -84,7 +85,8 @@ class LLMClient:
         self._paused_until = [0.0]  # shared by the stage views: one server, one Retry-After
         self._stage = "llm"
         self.stats = {"requests": 0, "retries": 0, "cache_hits": 0}
-        self.usage = Usage()
+        # Clients of one build (several models) may share one Usage to report one table.
+        self.usage = usage if usage is not None else Usage()
 
     # -- public API ----------------------------------------------------------------------
     @property

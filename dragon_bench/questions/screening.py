@@ -17,7 +17,12 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.questions.closed_book import CLOSED_BOOK_MODES, closed_book_answers
+from dragon_bench.questions.closed_book import (
+    CLOSED_BOOK_MODES,
+    ClosedBookModel,
+    closed_book_answers,
+    parse_closed_book_models,
+)
 from dragon_bench.questions.question_judge import (
     CRITERIA,
     DEFAULT_THRESHOLD,
@@ -32,6 +37,7 @@ __all__ = [
     "SCREENED_PER_QUESTION",
     "Screening",
     "Screened",
+    "screening_from_options",
     "screen_questions",
     "candidates_table",
 ]
@@ -91,6 +97,66 @@ class Screening:
     @property
     def active(self) -> bool:
         return bool(self.closed_book) or self.question_judge is not None
+
+    def describe(self) -> dict[str, Any]:
+        """The settings a manifest records."""
+        return {
+            "closed_book_models": list(self.closed_book),
+            "closed_book": self.closed_book_mode,
+            "closed_book_judge": getattr(self.closed_book_judge, "model", None),
+            "question_judge": getattr(self.question_judge, "model", None),
+            "judge_threshold": self.judge_threshold,
+        }
+
+
+def screening_from_options(
+    *,
+    closed_book_models: str | None = None,
+    closed_book: str = "drop",
+    closed_book_judge: bool = False,
+    question_judge: bool = False,
+    judge_model: str | None = None,
+    judge_threshold: int = DEFAULT_THRESHOLD,
+    settings: Any = None,
+    usage: Any = None,
+) -> Screening | None:
+    """The screens the command-line options ask for, each model a client of its own (at
+    DRAGON_LLM_BASE_URL unless named with @BASE_URL) sharing `usage`; None when none is on.
+    The judge is `judge_model` (NAME[@BASE_URL]) or DRAGON_LLM_MODEL."""
+    from dragon_bench.llm import LLMClient, LLMSettings
+    from dragon_bench.metrics.judge import Judge
+
+    base = settings if settings is not None else LLMSettings.from_env()
+
+    def client(model: ClosedBookModel, role: str) -> Any:
+        url = model.base_url or base.base_url
+        if not url:
+            raise BadInputError(
+                f"{role} {model.name!r} needs a base URL: NAME@http://HOST:PORT/v1 or "
+                "DRAGON_LLM_BASE_URL"
+            )
+        return LLMClient(base.with_(model=model.name, base_url=url), usage=usage)
+
+    models = parse_closed_book_models(closed_book_models) if closed_book_models else []
+    judge: Any = None
+    if question_judge or (closed_book_judge and models):
+        if judge_model:
+            (named,) = parse_closed_book_models(judge_model)[:1]
+        elif base.model:
+            named = ClosedBookModel(base.model)
+        else:
+            raise BadInputError("the judge needs --judge-model NAME[@BASE_URL] or DRAGON_LLM_MODEL")
+        judge = client(named, "the judge model")
+    screening = Screening(
+        closed_book={m.name: client(m, "closed-book model").stage("closed_book") for m in models},
+        closed_book_mode=closed_book,
+        closed_book_judge=Judge(judge.stage("closed_book"))
+        if closed_book_judge and models
+        else None,
+        question_judge=judge.stage("question_judge") if question_judge else None,
+        judge_threshold=judge_threshold,
+    )
+    return screening if screening.active else None
 
 
 @dataclass

@@ -239,3 +239,43 @@ def test_per_type_cap_after_the_screens(llm_server: ScriptedLLMServer, tmp_path:
         Screening(closed_book_mode="maybe")
     with pytest.raises(BadInputError, match="--judge-threshold 6"):
         Screening(judge_threshold=6)
+
+
+def test_screening_from_options_builds_one_client_a_model(
+    llm_server: ScriptedLLMServer, tmp_path: Path
+) -> None:
+    from dragon_bench.llm import LLMSettings, Usage
+    from dragon_bench.questions.screening import screening_from_options
+
+    usage = Usage()
+    base = llm_server.settings(tmp_path, model="main")
+    assert screening_from_options(settings=base) is None
+    screening = screening_from_options(
+        closed_book_models="a, b@http://127.0.0.1:9/v1",
+        closed_book="keep",
+        closed_book_judge=True,
+        question_judge=True,
+        judge_threshold=3,
+        settings=base,
+        usage=usage,
+    )
+    assert screening is not None
+    a, b = screening.closed_book.values()
+    assert (a.model, a.settings.base_url) == ("a", llm_server.url)
+    assert (b.model, b.settings.base_url) == ("b", "http://127.0.0.1:9/v1")
+    assert screening.question_judge.model == "main" and screening.closed_book_judge.model == "main"
+    assert screening.describe() == {
+        "closed_book_models": ["a", "b"], "closed_book": "keep", "closed_book_judge": "main",
+        "question_judge": "main", "judge_threshold": 3,
+    }  # fmt: skip
+    a.chat([{"role": "user", "content": "?"}])
+    screening.question_judge.chat([{"role": "user", "content": "!"}])
+    assert set(usage.as_dict()) == {"closed_book", "question_judge"}  # one table for all
+    judged = screening_from_options(
+        question_judge=True, judge_model="big@http://gpu:8000/v1", settings=base
+    )
+    assert judged is not None and judged.question_judge.settings.base_url == "http://gpu:8000/v1"
+    with pytest.raises(BadInputError, match="'m' needs a base URL"):
+        screening_from_options(closed_book_models="m", settings=LLMSettings())
+    with pytest.raises(BadInputError, match="--judge-model"):
+        screening_from_options(question_judge=True, settings=LLMSettings(base_url="http://x/v1"))
