@@ -19,6 +19,7 @@ __all__ = ["DemoContext", "STEPS", "run_demo", "register"]
 STEPS: tuple[tuple[str, str], ...] = (
     ("corpus: ingest, dedup, segment", "dragon_bench.corpus.demo:run"),
     ("revision: knowledge graph, questions, release 1.0.0", "dragon_bench.release.demo:run"),
+    ("LLM path: extraction, closed-book filter, question judge", "dragon_bench.llm.demo:run"),
     ("participant: baseline RAG over the revision", "dragon_bench.client.demo:run"),
     ("metrics: evaluate the baseline", "dragon_bench.metrics.demo:run"),
     ("portal: submit, approve, leaderboard", "dragon_bench.portal.demo:run"),
