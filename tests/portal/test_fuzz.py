@@ -6,6 +6,8 @@ participant may contain a gold answer or an internal text id.
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,78 @@ def test_openapi_fuzz(fuzz_live: Live) -> None:
         404,
         422,
     }
+
+
+# ---- issue #13's hostile inputs as strategies: every one must be a 4xx, never a 5xx ------------
+
+_KEYS = st.one_of(
+    st.integers(0, 5).map(str),
+    st.sampled_from(["²", "01", "١", "+1", "-1", " 1", "1.0", "𝟏", "9" * 5000]),
+    st.text(max_size=6),
+)
+_NUMBERS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.just(10**5000),
+)
+
+
+# Deep nesting is spliced into the JSON text (building it as Python values would recurse).
+_DEEP = {f"@deep{n}@": "[" * n + "0" + "]" * n for n in (50, 5000, 100_000)}
+_VALUES = st.one_of(_NUMBERS, st.text(max_size=20), st.sampled_from(sorted(_DEEP)))
+_ENTRIES = st.fixed_dictionaries(
+    {"found_ids": st.lists(st.one_of(st.sampled_from([41, 17, 69]), _NUMBERS), max_size=3)},
+    optional={"model_answer": st.one_of(st.text(max_size=10), _VALUES), "extra": _VALUES},
+)
+_RESULTS = st.dictionaries(_KEYS, _ENTRIES, max_size=3)
+_CONFIGS = st.dictionaries(st.sampled_from(["model_name", "retrieval_config", "x"]), _VALUES)
+
+
+def _dump(value: Any) -> bytes:
+    """JSON as a careless client writes it: NaN / Infinity spelled out, huge integers, nesting."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        text = json.dumps(value)
+    finally:
+        sys.set_int_max_str_digits(old)
+    for marker, deep in _DEEP.items():
+        text = text.replace(json.dumps(marker), deep)
+    return text.encode()
+
+
+def test_hostile_uploads_fuzz(fuzz_live: Live) -> None:
+    from hypothesis import given
+
+    seen: set[int] = set()
+
+    @given(results=_RESULTS, config=_CONFIGS, rest=st.booleans())
+    @settings(
+        max_examples=40,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def check(results: dict[str, Any], config: dict[str, Any], rest: bool) -> None:
+        body, cfg = _dump(results), _dump(config).decode()
+        if rest:
+            r = fuzz_live.http.post(
+                "/api/v1/submissions",
+                headers=fuzz_live.auth("participant"),
+                data={"config": cfg, "version": "1.0.0"},
+                files={"file": ("r.json", body, "application/json")},
+            )
+        else:
+            r = fuzz_live.http.post(
+                "/submit/create",
+                data={"config": cfg, "version": "1.0.0", "token": fuzz_live.tokens["participant"]},
+                files={"f": ("r.json", body, "application/json")},
+            )
+        assert r.status_code < 500, (results, config, r.text[:300])
+        seen.add(r.status_code)
+        if r.status_code < 300:  # accepted: then every key was a canonical question id
+            assert all(k.isascii() and k.isdigit() and str(int(k)) == k for k in results)
+
+    check()
+    assert 422 in seen
