@@ -118,7 +118,8 @@ class Hub:
         if not self.fs.exists(path):
             raise BadInputError(f"{half} revision {version} has no {name}.parquet", path=path)
         with self.fs.open(path, "rb") as f:
-            return pq.read_table(f)
+            # ParquetFile, not read_table: one file needs no dataset layer (whose import pulls in pandas).
+            return pq.ParquetFile(f).read()
 
     def write_revision(
         self,

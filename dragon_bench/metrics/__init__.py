@@ -6,14 +6,16 @@ code, JSON, tables and leaderboards:
 
 - retrieval (DRAGON): `hit_rate` (a gold text among found_ids), `mrr` (1/rank of the first
   gold text), `precision` (share of found_ids that are gold; 0 when empty);
-- retrieval (extended, ir-measures): `hit@k`, `recall@k`, `ndcg@k`, `mrr@k`, k in 1, 5, 10, 20;
+- retrieval (extended, trec_eval's definitions): `hit@k`, `recall@k`, `ndcg@k`, `mrr@k`, k in
+  1, 5, 10, 20;
 - generation (DRAGON): `rouge1`, `rougeL` (F-measure over razdel tokens as they are),
   `substr_match` (lower-cased reference inside the lower-cased answer), `exact_match`
   (equal after white-space folding, case kept, as DRAGON's client);
 - generation (extended): `lemma_f1` (token F1 of pymorphy3 lemmas with numbers and dates
-  normalised), `chrf` (sacrebleu chrF / 100), `set_f1` (set questions: the answer split into
+  normalised), `chrf` (chrF as sacrebleu computes it, / 100), `set_f1` (set questions: the answer split into
   elements matched one to one with the gold elements in any order; other questions: the
   normalised reference contained in the answer);
+- the answer metrics are registered in `metrics.registry` (name, function, signature part);
 - judge: `accuracy`, `hallucination`, `missing`, `truthfulness` (= accuracy - hallucination),
   with the rubric also `correctness`, `completeness`, `factual_accuracy` (0-2).
 """

@@ -10,14 +10,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
+from dragon_bench.metrics.chrf import chrf_reference, chrf_score
 from dragon_bench.metrics.lexical import fmeasure
 from dragon_bench.metrics.normalize import normalize_tokens
+from dragon_bench.metrics.texts import Answer, Reference
 from dragon_bench.metrics.tokens import razdel_tokens
 
 __all__ = [
-    "ANSWER_METRICS",
+    "lemma_f1_metric",
+    "chrf_metric",
+    "set_f1_metric",
     "token_f1",
     "chrf",
     "split_elements",
@@ -26,20 +29,22 @@ __all__ = [
     "normalized_equal",
 ]
 
-ANSWER_METRICS = ("lemma_f1", "chrf", "set_f1")
-
 # Separators of list elements: new lines, bullets, semicolons, commas not inside numbers,
 # and the conjunctions "и"/"and" between the last two elements.
 _SEPARATORS = re.compile(r"\n|;|•|(?<!\d),|,(?!\d)|\s+(?:и|а также|and)\s+", re.I)
-_CHRF: list[Any] = []
 
 
 def token_f1(reference: Sequence[str], answer: Sequence[str]) -> float:
     """F1 of the multiset overlap of two token lists (0 when either is empty)."""
     if not reference or not answer:
         return 0.0
-    ref_counts = Counter(reference)
-    overlap = sum(min(n, ref_counts[t]) for t, n in Counter(answer).items())
+    small, large = Counter(reference), Counter(answer)
+    if len(small) > len(large):
+        small, large = large, small
+    overlap = 0
+    for t, n in small.items():
+        m = large.get(t, 0)
+        overlap += n if n < m else m
     if not overlap:
         return 0.0
     return fmeasure(overlap / len(answer), overlap / len(reference))
@@ -47,11 +52,7 @@ def token_f1(reference: Sequence[str], answer: Sequence[str]) -> float:
 
 def chrf(reference: str, answer: str) -> float:
     """sacrebleu's sentence chrF (character 6-grams, beta 2) divided by 100."""
-    if not _CHRF:
-        from sacrebleu.metrics import CHRF
-
-        _CHRF.append(CHRF())
-    return float(_CHRF[0].sentence_score(answer, [reference]).score) / 100.0
+    return chrf_score(chrf_reference(reference), answer)
 
 
 def split_elements(answer: str) -> list[str]:
@@ -111,3 +112,19 @@ def normalized_equal(reference: str, answer: str) -> bool:
     """Equal after normalisation (lemmas, numbers, dates, case, punctuation): an exact match."""
     ref = normalize_tokens(razdel_tokens(reference))
     return bool(ref) and ref == normalize_tokens(razdel_tokens(answer))
+
+
+def lemma_f1_metric(ref: Reference, answer: Answer) -> float:
+    return token_f1(ref.normal, answer.normal)
+
+
+def chrf_metric(ref: Reference, answer: Answer) -> float:
+    return chrf_score(ref.chrf, answer.text)
+
+
+def set_f1_metric(ref: Reference, answer: Answer) -> float:
+    """Set questions with gold elements: elements matched in any order; others: containment."""
+    if ref.type == "set" and ref.answers:
+        pieces = split_elements(answer.text)
+        return match_f1(ref.elements, [normalize_tokens(razdel_tokens(p)) for p in pieces])
+    return match_f1([ref.normal], [answer.normal])

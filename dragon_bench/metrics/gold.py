@@ -9,6 +9,9 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.hub import Hub
+from dragon_bench.metrics.refcache import cached_reference_tokens
+from dragon_bench.metrics.texts import Reference
 from dragon_bench.types import QUESTION_TYPES, Question
 
 __all__ = ["Gold", "GoldQuestion"]
@@ -33,7 +36,7 @@ class Gold:
     version: str
     questions: list[GoldQuestion]
     text_ids: frozenset[int]
-    # Tokenised references, filled on first use and kept so a reference is tokenised once.
+    # Analysed references, made on first use and kept so a reference is analysed once.
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -48,6 +51,18 @@ class Gold:
     @property
     def ids(self) -> list[int]:
         return [q.id for q in self.questions]
+
+    def references(self) -> list[Reference]:
+        """Each question's reference answer, analysed lazily and kept for later evaluations."""
+        refs: list[Reference] | None = self.cache.get("references")
+        if refs is None:
+            tokens = self.cache.get("reference_tokens") or [None] * len(self.questions)
+            refs = [
+                Reference(q.answer, q.type, q.answers, t)
+                for q, t in zip(self.questions, tokens, strict=True)
+            ]
+            self.cache["references"] = refs
+        return refs
 
     @classmethod
     def from_questions(
@@ -108,16 +123,19 @@ class Gold:
     @classmethod
     def from_hub(cls, hub: Any, version: str = "latest") -> Gold:
         """Read `private/<version>/{qa,texts}.parquet` of a hub (a `Hub` or its URL)."""
-        from dragon_bench.hub import Hub
-
         if not isinstance(hub, Hub):
             hub = Hub(str(hub))
         version = hub.resolve(version, half="private")
-        return cls.from_tables(
+        gold = cls.from_tables(
             hub.read_table("private", version, "qa"),
             hub.read_table("private", version, "texts"),
             version,
         )
+        sha = hub.read_manifest("private", version).get("sha256", {}).get("qa.parquet", "")
+        gold.cache["reference_tokens"] = cached_reference_tokens(
+            hub, version, str(sha), gold.ids, [q.answer for q in gold.questions]
+        )
+        return gold
 
 
 def _gold_question(

@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the analysed texts import this module
+    from dragon_bench.metrics.texts import Answer, Reference
 
 __all__ = [
     "PreparedText",
@@ -22,6 +26,10 @@ __all__ = [
     "substr_match",
     "exact_match",
     "normalize_space",
+    "rouge1_metric",
+    "rougeL_metric",
+    "substr_metric",
+    "exact_metric",
 ]
 
 
@@ -97,3 +105,19 @@ def normalize_space(text: str) -> str:
 def exact_match(reference: str, answer: str) -> float:
     """1.0 if answer and reference are equal after white-space folding (case kept), as DRAGON's client."""
     return 1.0 if normalize_space(answer) == normalize_space(reference) else 0.0
+
+
+def rouge1_metric(ref: Reference, answer: Answer) -> float:
+    return rouge1(ref.prepared, answer.tokens)
+
+
+def rougeL_metric(ref: Reference, answer: Answer) -> float:  # noqa: N802 (the metric's name)
+    return rougeL(ref.prepared, answer.tokens)
+
+
+def substr_metric(ref: Reference, answer: Answer) -> float:
+    return substr_match(ref.text, answer.text)
+
+
+def exact_metric(ref: Reference, answer: Answer) -> float:
+    return exact_match(ref.text, answer.text)

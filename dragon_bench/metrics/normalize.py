@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from dragon_bench.nlp.models import morph_analyzer
 
-__all__ = ["normalize_tokens", "lemma", "MONTHS"]
+__all__ = ["normalize_tokens", "rewrite_words", "lemma", "MONTHS"]
 
 MONTHS: dict[str, int] = {
     name: i + 1
@@ -60,14 +60,66 @@ def _date(year: int | None, month: int, day: int | None) -> str:
     return "-".join(p for p in parts if p)
 
 
+# token -> its lemma ('' for a token with no letter or digit), and the tokens that may start a
+# number or date rewrite (digits, month names); filled as tokens are met.
+_LEMMAS: dict[str, str] = {}
+_WORDS: dict[str, str] = {}
+_SPECIAL: set[str] = set()
+_CACHE_MAX = 500_000
+
+
+def _learn(token: str) -> None:
+    if len(_LEMMAS) >= _CACHE_MAX:
+        _LEMMAS.clear()
+        _WORDS.clear()
+        _SPECIAL.clear()
+    if not _WORD.search(token):
+        _LEMMAS[token] = ""
+        return
+    word = _word(token)
+    base = lemma(word)
+    _LEMMAS[token] = base
+    _WORDS[token] = word
+    if base in MONTHS or any(c.isdigit() for c in word):
+        _SPECIAL.add(token)
+
+
 def normalize_tokens(tokens: Sequence[str]) -> list[str]:
     """Lower-cased lemmas of word tokens, with numbers and dates rewritten to one form each."""
-    words = [t.lower().replace("ё", "е").strip(_EDGE_MARKS) for t in tokens if _WORD.search(t)]
+    lemmas = list(map(_LEMMAS.get, tokens))
+    if None in lemmas:
+        for t in tokens:
+            if t not in _LEMMAS:
+                _learn(t)
+        lemmas = list(map(_LEMMAS.get, tokens))
+    if _SPECIAL.isdisjoint(tokens):
+        return list(filter(None, lemmas))  # type: ignore[arg-type]
+    return _rewrite(
+        [(_word(t), lem, t in _SPECIAL) for t, lem in zip(tokens, lemmas, strict=True) if lem]
+    )
+
+
+def _word(token: str) -> str:
+    word = _WORDS.get(token)
+    return word if word is not None else token.lower().replace("ё", "е").strip(_EDGE_MARKS)
+
+
+def rewrite_words(words: Sequence[str]) -> list[str]:
+    """Lemmas of lower-cased words with the number and date rewrites, every word looked at."""
+    return _rewrite([(w, lemma(w), True) for w in words])
+
+
+def _rewrite(entries: Sequence[tuple[str, str, bool]]) -> list[str]:
+    words = [e[0] for e in entries]
     out: list[str] = []
     i = 0
     n = len(words)
     while i < n:
-        tok = words[i]
+        tok, base, special = entries[i]
+        if not special:  # no rewrite starts here: the word is its lemma
+            out.append(base)
+            i += 1
+            continue
         m = _DMY.match(tok)
         if m:
             out.append(_date(int(m[3]), int(m[2]), int(m[1])))

@@ -7,13 +7,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from dragon_bench.metrics import retrieval as _retrieval
-from dragon_bench.metrics.answers import ANSWER_METRICS, chrf, match_f1, set_f1, token_f1
 from dragon_bench.metrics.gold import Gold
-from dragon_bench.metrics.normalize import normalize_tokens
-from dragon_bench.metrics.ranking import CUTOFFS, ranking_metrics
+from dragon_bench.metrics.ranking import CUTOFFS, dragon_retrieval, gold_flags, ranking_metrics
+from dragon_bench.metrics.registry import answer_metrics, metric_names
 from dragon_bench.metrics.results import Results
-from dragon_bench.metrics.scoring import DRAGON_GENERATION, score_answers
+from dragon_bench.metrics.retrieval import RETRIEVAL_METRICS
+from dragon_bench.metrics.scoring import score_answers
 from dragon_bench.metrics.signature import make_signature
 from dragon_bench.metrics.stats import bootstrap_ci
 
@@ -26,7 +25,8 @@ __all__ = [
     "report_matrix",
 ]
 
-DRAGON_RETRIEVAL = _retrieval.RETRIEVAL_METRICS
+DRAGON_RETRIEVAL = RETRIEVAL_METRICS
+DRAGON_GENERATION = metric_names(answer_metrics(extended=False))
 GROUPS = ("retrieval", "generation", "judge")
 
 
@@ -45,23 +45,6 @@ class JudgeLike(Protocol):
         answers: Sequence[str],
         answered: Sequence[bool],
     ) -> dict[str, np.ndarray]: ...
-
-
-def _extended_answers(gold: Gold, answers: Sequence[str]) -> Any:
-    """The per-question scorer of the better answer metrics (runs inside the workers)."""
-    questions = gold.questions
-
-    def extra(i: int, ref_tokens: list[str], answer_tokens: list[str]) -> tuple[float, ...]:
-        q = questions[i]
-        ref_norm = normalize_tokens(ref_tokens)
-        answer_norm = normalize_tokens(answer_tokens)
-        if q.type == "set" and q.answers:
-            elements = set_f1(q.answers, answers[i], as_list=True)
-        else:
-            elements = match_f1([ref_norm], [answer_norm])
-        return (token_f1(ref_norm, answer_norm), chrf(q.answer, answers[i]), elements)
-
-    return extra
 
 
 def evaluate(
@@ -91,26 +74,19 @@ def evaluate(
         results.answers[q.id].found_ids if a else () for q, a in zip(qs, answered, strict=True)
     ]
     refs = [q.answer for q in qs]
-    cache: list[Any] = gold.cache.setdefault("references", [None] * n)
 
     retrieval: dict[str, np.ndarray] = {}
 
     def compute_retrieval() -> None:
-        for name in DRAGON_RETRIEVAL:
-            fn = getattr(_retrieval, name)
-            retrieval[name] = np.fromiter(
-                (fn(f, q.relevant) for f, q in zip(found, qs, strict=True)), np.float64, n
-            )
+        flags = gold_flags(found, [q.relevant for q in qs])
+        retrieval.update(dragon_retrieval(flags))
         if extended:
-            retrieval.update(ranking_metrics(found, [q.relevant for q in qs], cutoffs))
+            retrieval.update(ranking_metrics(flags, cutoffs=cutoffs))
 
-    names = DRAGON_GENERATION + (ANSWER_METRICS if extended else ())
     generation = score_answers(
-        refs,
+        gold.references(),
         answers,
-        cache,
-        names=names,
-        extra=_extended_answers(gold, answers) if extended else None,
+        metrics=answer_metrics(extended),
         workers=workers,
         on_start=compute_retrieval,
     )

@@ -1,7 +1,9 @@
 """Per-question answer scores for many questions at once, spread over processes in chunks.
 
-Workers are forked, so they read the answers and the cached reference tokens from memory
-instead of receiving them pickled; each reference is tokenised once and cached on the Gold.
+Every registered metric reads the same analysed texts (`texts.Reference`, `texts.Answer`),
+so each text is tokenised once. Workers are forked, so they read the answers and the
+references from memory instead of receiving them pickled; with one process the references
+analysed are kept in the cache given, for the next evaluation against the same revision.
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from dragon_bench.metrics.lexical import exact_match, prepare, rouge1, rougeL, substr_match
-from dragon_bench.metrics.tokens import razdel_tokens
+from dragon_bench.metrics.registry import AnswerMetric, answer_metrics
+from dragon_bench.metrics.texts import Answer, Reference
 
-__all__ = ["DRAGON_GENERATION", "score_answers", "default_workers"]
-
-DRAGON_GENERATION = ("rouge1", "rougeL", "substr_match", "exact_match")
+__all__ = ["score_answers", "default_workers"]
 
 # What forked workers read: set just before the pool starts, cleared after.
 _STATE: dict[str, Any] = {}
@@ -35,54 +35,36 @@ def default_workers(n: int) -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def _score_range(bounds: tuple[int, int]) -> tuple[list[tuple[float, ...]], list[Any]]:
+def _score_range(bounds: tuple[int, int]) -> np.ndarray:
     start, stop = bounds
-    refs: Sequence[str] = _STATE["refs"]
+    references: Sequence[Reference] = _STATE["references"]
     answers: Sequence[str] = _STATE["answers"]
-    cache: list[Any] = _STATE["cache"]
-    extra: Callable[[int, list[str], list[str]], tuple[float, ...]] | None = _STATE["extra"]
-    rows: list[tuple[float, ...]] = []
-    new_refs: list[Any] = []
-    for i in range(start, stop):
-        prepared = cache[i]
-        if prepared is None:
-            prepared = prepare(razdel_tokens(refs[i]))
-            new_refs.append(prepared)
-        else:
-            new_refs.append(None)
-        answer = answers[i]
-        tokens = razdel_tokens(answer)
-        row: tuple[float, ...] = (
-            rouge1(prepared, tokens),
-            rougeL(prepared, tokens),
-            substr_match(refs[i], answer),
-            exact_match(refs[i], answer),
-        )
-        if extra is not None:
-            row += extra(i, list(prepared.tokens), tokens)
-        rows.append(row)
-    return rows, new_refs
+    fns = [m.fn for m in _STATE["metrics"]]
+    out = np.empty((stop - start, len(fns)), dtype=np.float64)
+    for row, i in enumerate(range(start, stop)):
+        ref = references[i]
+        answer = Answer(answers[i])
+        out[row] = [fn(ref, answer) for fn in fns]
+    return out
 
 
 def score_answers(
-    refs: Sequence[str],
+    references: Sequence[Reference],
     answers: Sequence[str],
-    cache: list[Any],
     *,
-    names: Sequence[str] = DRAGON_GENERATION,
-    extra: Callable[[int, list[str], list[str]], tuple[float, ...]] | None = None,
+    metrics: Sequence[AnswerMetric] | None = None,
     workers: int | None = None,
     on_start: Callable[[], None] | None = None,
 ) -> dict[str, np.ndarray]:
     """Scores of each answer against its reference: {metric name: array over questions}.
 
-    `cache` holds a prepared reference per question (None where not yet tokenised) and is
-    filled in place. `extra(i, ref_tokens, answer_tokens)` adds the scores named after the
-    DRAGON ones in `names`. `on_start` runs in this process while the workers compute.
+    `metrics` defaults to every registered one; `on_start` runs in this process while the
+    workers compute.
     """
-    n = len(refs)
+    metrics = answer_metrics() if metrics is None else tuple(metrics)
+    n = len(references)
     workers = default_workers(n) if workers is None else workers
-    _STATE.update(refs=refs, answers=answers, cache=cache, extra=extra)
+    _STATE.update(references=references, answers=answers, metrics=metrics)
     try:
         if workers > 1 and n > 1:
             pieces = workers * 4
@@ -100,13 +82,5 @@ def score_answers(
             parts = [_score_range((0, n))]
     finally:
         _STATE.clear()
-    rows: list[tuple[float, ...]] = []
-    i = 0
-    for part_rows, new_refs in parts:
-        rows.extend(part_rows)
-        for prepared in new_refs:
-            if prepared is not None:
-                cache[i] = prepared
-            i += 1
-    matrix = np.asarray(rows, dtype=np.float64).reshape(n, len(names))
-    return {name: matrix[:, j].copy() for j, name in enumerate(names)}
+    matrix = np.concatenate(parts) if parts else np.zeros((0, len(metrics)))
+    return {m.name: matrix[:, j].copy() for j, m in enumerate(metrics)}

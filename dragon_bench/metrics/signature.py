@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from dragon_bench import __version__
+from dragon_bench.metrics.registry import answer_metrics, package_version, signature_parts
 
 __all__ = ["make_signature", "parse_signature"]
-
-
-def _v(package: str) -> str:
-    try:
-        return version(package)
-    except PackageNotFoundError:
-        return "absent"
 
 
 def make_signature(
@@ -31,18 +24,13 @@ def make_signature(
     parts = [
         f"dragon-bench:{__version__}",
         f"rev:{revision or 'unknown'}",
-        f"tok:razdel-{_v('razdel')}",
-        "rouge:f|case:mixed|substr:lower|em:space",
+        f"tok:razdel-{package_version('razdel')}",
+        *signature_parts(answer_metrics(extended=False)),
         "k:all",
     ]
     if extended:
-        parts += [
-            f"cut:{','.join(map(str, cutoffs))}",
-            f"rank:ir_measures-{_v('ir-measures')}+pytrec_eval-{_v('pytrec-eval-terrier')}",
-            f"lemma:pymorphy3-{_v('pymorphy3')}+num+date",
-            f"chrf:sacrebleu-{_v('sacrebleu')}",
-            "set:split+lemma",
-        ]
+        parts += [f"cut:{','.join(map(str, cutoffs))}", "rank:trec_eval"]
+        parts += signature_parts(m for m in answer_metrics() if not m.dragon)
     parts.append(f"ci:bootstrap-{resamples}-seed{seed}" if resamples else "ci:none")
     judge = judge_model or "none"
     parts.append(f"judge:{judge}" + ("+rubric" if judge_model and rubric else ""))

@@ -8,6 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from dragon_bench.metrics.registry import leaderboard_names
+from dragon_bench.metrics.retrieval import RETRIEVAL_METRICS
+
 __all__ = [
     "RETRIEVAL_METRICS",
     "GENERATION_METRICS",
@@ -18,8 +21,7 @@ __all__ = [
 ]
 
 # The DRAGON-compatible metrics of DESIGN.md; extended metrics are shown but not averaged.
-RETRIEVAL_METRICS = ("hit_rate", "mrr", "precision")
-GENERATION_METRICS = ("rouge1", "rougeL", "substr_match")
+GENERATION_METRICS = leaderboard_names()
 
 
 def _number(value: Any) -> float | None:

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics import Gold, ResultsError, evaluate, parse_results
+from dragon_bench.metrics import texts as texts_module
 from dragon_bench.metrics.signature import parse_signature
 from dragon_bench.metrics.straightforward import straightforward_report
+from dragon_bench.metrics.tokens import razdel_tokens
 from tests.metrics.helpers import gold_tables, random_results
 
 
@@ -152,13 +154,26 @@ def test_full_report_shape(gold: Gold) -> None:
     json.dumps(report)  # plain JSON types only
 
 
-def test_references_are_tokenised_once_and_reused() -> None:
+def test_references_are_tokenised_once_and_reused(monkeypatch: pytest.MonkeyPatch) -> None:
     qa, texts = gold_tables(30, 20, seed=4)
     fresh = Gold.from_tables(qa, texts, "1.0.0")
     results = parse_results(random_results(fresh, 2), fresh)
-    first = evaluate(results, fresh, resamples=0, workers=2)
+    seen: list[str] = []
+
+    def counting(text: str) -> list[str]:
+        seen.append(text)
+        return razdel_tokens(text)
+
+    monkeypatch.setattr(texts_module, "razdel_tokens", counting)
+    first = evaluate(results, fresh, resamples=0, workers=1)
+    # Unanswered questions are scored as the empty answer.
+    answers = [results.answers[q].model_answer if q in results.answers else "" for q in fresh.ids]
+    references = [q.answer for q in fresh.questions]
+    elements = [a for q in fresh.questions for a in q.answers if q.type == "set"]
+    assert sorted(seen) == sorted(answers + references + elements)
     cached = fresh.cache["references"]
-    assert all(p is not None for p in cached)
+    seen.clear()
     again = evaluate(results, fresh, resamples=0, workers=1)
     assert fresh.cache["references"] is cached
+    assert sorted(seen) == sorted(answers)  # only the answers are tokenised again
     assert again["overall"] == first["overall"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,7 +94,26 @@ def test_known_cases() -> None:
         assert razdel_tokens(text) == want == razdel_tokens_reference(text)
 
 
-def test_real_news_text(nerel_dev) -> None:  # type: ignore[no-untyped-def]
-    for path in sorted(nerel_dev.glob("*.txt"))[:20]:
+@pytest.mark.slow
+def test_every_nerel_train_and_dev_text(nerel_train, nerel_dev) -> None:  # type: ignore[no-untyped-def]
+    paths = sorted(nerel_train.glob("*.txt")) + sorted(nerel_dev.glob("*.txt"))
+    assert len(paths) == 840
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         assert razdel_tokens(text) == razdel_tokens_reference(text), path.name
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_answers(nerel_dev) -> None:  # type: ignore[no-untyped-def]
+    """Answers as benchmarks/evaluate.py makes them: 20-80 consecutive words of NEREL news
+    joined by single spaces, sometimes followed by a reference of 2-15 words."""
+    text = " ".join(p.read_text(encoding="utf-8") for p in sorted(nerel_dev.glob("*.txt")))
+    words = text.split()
+    rng = random.Random(17)
+    for _ in range(10_000):
+        i = rng.randrange(len(words) - 100)
+        answer = " ".join(words[i : i + rng.randint(20, 80)])
+        if rng.random() < 0.3:
+            j = rng.randrange(len(words) - 20)
+            answer += " " + " ".join(words[j : j + rng.randint(2, 15)])
+        assert razdel_tokens(answer) == razdel_tokens_reference(answer), answer

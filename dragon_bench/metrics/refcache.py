@@ -1,0 +1,81 @@
+"""Reference tokens cached beside a revision, so a revision's references are tokenised once.
+
+The file is `HUB/private/.cache/<version>/reference_tokens.parquet` (question id, razdel
+tokens), keyed by the tokenizer and the sha256 of the revision's qa table; a key that does
+not match is ignored and the file rewritten. Writing is best effort: a hub the evaluator may
+not write to (a read-only bucket) still evaluates, tokenising the references each time.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from dragon_bench.metrics.tokens import razdel_tokens
+
+__all__ = ["cache_path", "cached_reference_tokens"]
+
+_LOG = logging.getLogger(__name__)
+_KEY = b"dragon_bench.reference_tokens"
+
+
+def _tokenizer() -> str:
+    try:
+        return f"razdel-{version('razdel')}"
+    except PackageNotFoundError:
+        return "razdel-unknown"
+
+
+def cache_path(hub: Any, version: str) -> str:
+    return f"{hub.root}/private/.cache/{version}/reference_tokens.parquet"
+
+
+def _read(hub: Any, path: str, key: str, ids: Sequence[int]) -> list[list[str]] | None:
+    try:
+        if not hub.fs.exists(path):
+            return None
+        with hub.fs.open(path, "rb") as f:
+            table = pq.ParquetFile(f).read()
+    except (OSError, pa.ArrowException):  # an unreadable cache is only a missed speed-up
+        return None
+    meta = table.schema.metadata or {}
+    if meta.get(_KEY, b"").decode() != key or table.column("id").to_pylist() != list(ids):
+        return None
+    tokens: list[list[str]] = table.column("tokens").to_pylist()
+    return tokens
+
+
+def _write(hub: Any, path: str, key: str, ids: Sequence[int], tokens: list[list[str]]) -> None:
+    table = pa.table({"id": pa.array(ids, pa.int64()), "tokens": tokens})
+    table = table.replace_schema_metadata({_KEY: key.encode()})
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink)
+    folder = path.rsplit("/", 1)[0]
+    tmp = f"{folder}/.tmp-{uuid.uuid4().hex[:8]}"
+    try:
+        hub.fs.makedirs(folder, exist_ok=True)
+        with hub.fs.open(tmp, "wb") as f:
+            f.write(sink.getvalue().to_pybytes())
+        hub.fs.mv(tmp, path)
+    except OSError as exc:  # best effort: a read-only hub evaluates without the cache
+        _LOG.debug("reference tokens not cached at %s: %s", path, exc)
+
+
+def cached_reference_tokens(
+    hub: Any, version: str, qa_sha256: str, ids: Sequence[int], answers: Sequence[str]
+) -> list[list[str]]:
+    """The razdel tokens of each reference answer, from the cache or computed and cached."""
+    key = f"{_tokenizer()}|qa:{qa_sha256}"
+    path = cache_path(hub, version)
+    tokens = _read(hub, path, key, ids) if qa_sha256 else None
+    if tokens is None:
+        tokens = [razdel_tokens(a) for a in answers]
+        if qa_sha256:
+            _write(hub, path, key, ids, tokens)
+    return tokens

@@ -1,0 +1,73 @@
+"""Reference tokens cached beside a revision: written once, reused, ignored when stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+from dragon_bench.hub import Hub
+from dragon_bench.metrics import Gold, evaluate, parse_results, refcache
+from dragon_bench.metrics.tokens import razdel_tokens
+from tests.metrics.helpers import gold_tables, random_results
+
+
+def _hub(root: Path, version: str = "1.0.0", seed: int = 1) -> Hub:
+    qa, texts = gold_tables(30, 12, seed=seed)
+    hub = Hub(str(root))
+    public = {"texts": pa.table({"id": texts.column("public_id"), "text": ["t"] * 12})}
+    hub.write_revision(version, public, {"qa": qa, "texts": texts})
+    return hub
+
+
+@pytest.fixture()
+def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+
+    def counting(text: str) -> list[str]:
+        seen.append(text)
+        return razdel_tokens(text)
+
+    monkeypatch.setattr(refcache, "razdel_tokens", counting)
+    return seen
+
+
+def test_tokens_are_cached_and_reused(tmp_path: Path, calls: list[str]) -> None:
+    hub = _hub(tmp_path)
+    first = Gold.from_hub(hub)
+    assert len(calls) == len(first)
+    assert Path(refcache.cache_path(hub, "1.0.0")).exists()
+    assert hub.versions("private") == ["1.0.0"]  # the cache folder is not a revision
+    again = Gold.from_hub(hub)
+    assert len(calls) == len(first)  # read back, not tokenised again
+    assert again.cache["reference_tokens"] == [razdel_tokens(q.answer) for q in again.questions]
+    results = parse_results(random_results(again, 3), again)
+    fresh = Gold.from_tables(
+        hub.read_table("private", "1.0.0", "qa"), hub.read_table("private", "1.0.0", "texts")
+    )
+    fresh.version = "1.0.0"
+    assert evaluate(results, again, resamples=0) == evaluate(results, fresh, resamples=0)
+
+
+def test_a_stale_cache_is_ignored(tmp_path: Path, calls: list[str]) -> None:
+    hub = _hub(tmp_path)
+    gold = Gold.from_hub(hub)
+    path = refcache.cache_path(hub, "1.0.0")
+    # Another revision's tokens under this name: the key (qa sha256) does not match.
+    other = _hub(tmp_path / "other", seed=2)
+    Gold.from_hub(other)
+    Path(path).write_bytes(Path(refcache.cache_path(other, "1.0.0")).read_bytes())
+    calls.clear()
+    again = Gold.from_hub(hub)
+    assert len(calls) == len(gold)
+    assert again.cache["reference_tokens"] == gold.cache["reference_tokens"]
+
+
+def test_an_unwritable_cache_still_evaluates(tmp_path: Path, calls: list[str]) -> None:
+    hub = _hub(tmp_path)
+    (tmp_path / "private" / ".cache").write_text("not a folder")
+    gold = Gold.from_hub(hub)
+    assert len(gold.cache["reference_tokens"]) == len(gold)
+    Gold.from_hub(hub)
+    assert len(calls) == 2 * len(gold)  # nothing cached, so tokenised each time
