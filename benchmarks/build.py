@@ -25,7 +25,6 @@ import time
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NEREL = ROOT.parent / "shared" / "data" / "nerel" / "NEREL-v1.1"
@@ -112,13 +111,11 @@ def main() -> None:
     workers = args.workers or cpu_count()
     triples = extract(docs, "natasha", None, workers=workers)
     extract_s, extract_cpu = time.perf_counter() - t_extract, _cpu() - cpu_extract
-    stats: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         hub = Hub(str(Path(tmp) / "hub"))
         t_rest, cpu_rest = time.perf_counter(), _cpu()
-        version = build_revision(
-            docs, hub, triples=triples, per_type=args.per_type, seed=0, stats=stats
-        )
+        made = build_revision(docs, hub, triples=triples, per_type=args.per_type, seed=0)
+        version = made.version
         rest_s, rest_cpu = time.perf_counter() - t_rest, _cpu() - cpu_rest
         build_s = time.perf_counter() - wall0
         build_cpu = _cpu() - cpu0
@@ -130,7 +127,7 @@ def main() -> None:
         f"build: {len(docs)} documents, {len(triples)} triples, {n_questions} questions "
         f"{by_type} in {build_s:.1f} s wall, {build_cpu:.1f} s CPU; extraction "
         f"{len(docs) / extract_s:.2f} docs/s; after extraction {rest_s:.1f} s wall, "
-        f"{rest_cpu:.1f} s CPU; rejected {stats.get('rejected')}",
+        f"{rest_cpu:.1f} s CPU; rejected {dict(made.rejected)}",
         file=sys.stderr,
     )
     kg = score_against_gold(NEREL / "dev", backend="natasha", limit=n_dev)

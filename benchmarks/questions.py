@@ -154,7 +154,7 @@ def main() -> None:
     }
     with tempfile.TemporaryDirectory() as tmp:
         hub = Hub(str(Path(tmp) / "hub"))
-        version = build_revision(docs, hub, triples=triples, per_type=per_type, seed=0)
+        version = build_revision(docs, hub, triples=triples, per_type=per_type, seed=0).version
         support, n_support = _independent_support(hub, version)
     for name, report in reports.items():
         print(_line(name, report), file=sys.stderr)

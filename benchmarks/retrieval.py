@@ -247,7 +247,9 @@ def quality(n_questions: int) -> tuple[dict[str, float], list[str]]:
     triples = gold_triples(folder, docs)
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        version = build_revision(docs, tmp, triples=triples, per_type=n_questions // 4, seed=0)
+        version = build_revision(
+            docs, tmp, triples=triples, per_type=n_questions // 4, seed=0
+        ).version
         print(f"NEREL dev revision {version}: {time.perf_counter() - t0:.1f}s", file=sys.stderr)
         hub = Hub(tmp)
         public_of = {

@@ -102,10 +102,10 @@ def _show(report: dict[str, Any], took: float, before: list[str]) -> None:
 
 
 def _show_new(hub: Any, version: str, parent: str | None) -> None:
-    from dragon_bench.engine.update import hub_documents
+    from dragon_bench.release.stages import published_documents
 
-    old = {d.id for d in hub_documents(hub, parent)} if parent else set()
-    for doc in hub_documents(hub, version):
+    old = {d.id for d in published_documents(hub, parent)} if parent else set()
+    for doc in published_documents(hub, version):
         if doc.id not in old:
             stdout.print(f"  new: {doc.id}  {doc.text.split(chr(10), 1)[0]}", markup=False)
     stdout.print("questions of the new revision (from the new documents only):")

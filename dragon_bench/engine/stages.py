@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from dragon_bench.engine.base import Engine
+from dragon_bench.engine.local import LocalEngine
 from dragon_bench.types import Document, Segment, Triple
 
 __all__ = [
     "dedup_stage",
     "segment_stage",
     "kg_stage",
+    "extract_stage",
+    "Extraction",
     "question_warmup_stage",
     "signature_batch",
     "segment_batch",
@@ -168,6 +172,53 @@ def kg_stage(
     return _kg_resumable(engine, list(docs), backend, llm_settings, batch_size, checkpoint, log)
 
 
+@dataclass(frozen=True)
+class Extraction:
+    """The triples of some documents, and how many documents were extracted now or resumed."""
+
+    triples: list[Triple]
+    extracted: int
+    resumed: int
+
+
+def extract_stage(
+    engine: Engine,
+    docs: Sequence[Document],
+    *,
+    backend: str = "natasha",
+    llm: Any = None,
+    llm_settings: Any = None,
+    checkpoint: Any = None,
+    log: Callable[[str], None] | None = None,
+) -> Extraction:
+    """`kg_stage` with its counts. On the local engine the KG part runs the work itself
+    (`dragon_bench.kg.extract_triples`: its forked processes sharing the loaded models, its
+    LLM concurrency and progress bar); on others the batches go to the engine. Same triples."""
+    if isinstance(engine, LocalEngine):
+        from dragon_bench.kg import extract_triples  # type: ignore[attr-defined]
+
+        if backend == "llm" and llm is None:
+            llm = _client(llm_settings)
+        stats: dict[str, Any] = {}
+        triples = extract_triples(
+            list(docs),
+            backend=backend,
+            llm=llm if backend == "llm" else None,
+            workers=engine.workers,
+            progress=True,  # a transient bar on stderr, shown only on a terminal
+            checkpoint=checkpoint,
+            log=log,
+            stats=stats,
+        )
+        return Extraction(list(triples), stats.get("extracted", len(docs)), stats.get("resumed", 0))
+    if checkpoint is None:
+        return Extraction(
+            kg_stage(engine, docs, backend=backend, llm_settings=llm_settings), len(docs), 0
+        )
+    run = _kg_run(engine, list(docs), backend, llm_settings, 16, checkpoint, log)
+    return Extraction(run.triples(), len(run.todo), run.resumed)
+
+
 def _kg_resumable(
     engine: Engine,
     items: list[Document],
@@ -177,6 +228,18 @@ def _kg_resumable(
     checkpoint: Any,
     log: Callable[[str], None] | None,
 ) -> list[Triple]:
+    return _kg_run(engine, items, backend, llm_settings, batch_size, checkpoint, log).triples()
+
+
+def _kg_run(
+    engine: Engine,
+    items: list[Document],
+    backend: str,
+    llm_settings: Any,
+    batch_size: int,
+    checkpoint: Any,
+    log: Callable[[str], None] | None,
+) -> Any:
     from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 
     model = getattr(llm_settings, "model", None) if backend == "llm" else None
@@ -186,7 +249,7 @@ def _kg_resumable(
     for start in range(0, len(run.todo), step):
         indices = run.todo[start : start + step]
         run.add(indices, engine.map_batches(fn, [items[i] for i in indices], batch_size=batch_size))
-    return run.triples()
+    return run
 
 
 def question_warmup_stage(

@@ -18,16 +18,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dragon_bench.crawl.crawler import CrawlOptions
+from dragon_bench.corpus import SnapshotStore, diff_documents
+from dragon_bench.crawl.crawler import CrawlOptions, crawl_to_store
 from dragon_bench.crawl.sources import Source
 from dragon_bench.engine.base import Engine
 from dragon_bench.engine.journal import Journal, UpdateLock
+from dragon_bench.engine.local import LocalEngine
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
-from dragon_bench.types import Document
-from dragon_bench.versions import next_version, parse_version
+from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.release.draft import BuildContext, BuildSettings, NothingToBuild
+from dragon_bench.release.pipeline import complete_versions, plan_revision, run_build
+from dragon_bench.release.publish import publish_revision
+from dragon_bench.release.stages import published_documents
 
-__all__ = ["UpdateConfig", "run_update", "hub_documents", "parse_interval", "default_state_dir"]
+__all__ = ["UpdateConfig", "run_update", "parse_interval", "default_state_dir"]
 
 Log = Callable[[str], None]
 
@@ -52,7 +57,7 @@ class UpdateConfig:
     dedup_threshold: float = 0.8
     window: int = 5
     stride: int = 3
-    llm_settings: Any = None
+    llm_settings: LLMSettings | None = None
     publish: str | None = None
     publish_token: str | None = None
     publish_endpoint: str | None = None
@@ -78,26 +83,6 @@ def parse_interval(text: str) -> float:
     return value
 
 
-def hub_documents(hub: Hub, version: str) -> list[Document]:
-    """The published documents of a revision: internal ids with their public full texts.
-
-    The public text is `title + "\\n" + text`; as one body it has the same content hash, so
-    diffs and dedup against it treat it as the document that was published.
-    """
-    public = hub.read_table("public", version, "texts").to_pydict()
-    private = hub.read_table("private", version, "texts").to_pydict()
-    text_of = dict(zip(public["id"], public["text"], strict=True))
-    return [
-        Document(id=doc_id, text=text_of[pid])
-        for doc_id, pid in zip(private["id"], private["public_id"], strict=True)
-    ]
-
-
-def _complete_versions(hub: Hub) -> list[str]:
-    public = set(hub.versions("public"))
-    return sorted((v for v in hub.versions("private") if v in public), key=parse_version)
-
-
 def _repair(hub: Hub, journal: Journal, log: Log) -> None:
     """Remove the private half of a revision whose write was interrupted before its public half."""
     v = journal.version
@@ -112,8 +97,6 @@ def run_update(
     config: UpdateConfig, engine: Engine | None = None, *, log: Log = _quiet
 ) -> dict[str, Any]:
     """One update; returns the report (`version` is the revision made, or None)."""
-    from dragon_bench.engine.local import LocalEngine
-
     state_dir = Path(config.state_dir)
     with UpdateLock(state_dir / "update.lock"):
         journal = Journal.load(state_dir / "update-journal.json")
@@ -127,20 +110,11 @@ def run_update(
 
 
 def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> dict[str, Any]:
-    from dragon_bench.corpus import SnapshotStore, diff_documents
-    from dragon_bench.crawl.crawler import crawl_to_store
-    from dragon_bench.engine.stages import (
-        dedup_stage,
-        kg_stage,
-        question_warmup_stage,
-        segment_stage,
-    )
-
     hub = Hub(config.hub)
     store = SnapshotStore(config.store)
     report: dict[str, Any] = {"version": None, "hub": config.hub, **engine.describe()}
     _repair(hub, journal, log)
-    if journal.status == "building" and journal.version in _complete_versions(hub):
+    if journal.status == "building" and journal.version in complete_versions(hub):
         journal.save(status="built")  # killed after the write, before the journal said so
     if journal.status == "built" and journal.version:
         log(f"resuming: revision {journal.version} was built; publishing it")
@@ -167,122 +141,68 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
         return report
     docs = store.read(snapshot)
 
-    complete = _complete_versions(hub)
+    # The increment: snapshot documents the parent does not hold under their id (an edited
+    # copy of a published text is reported, not asked about); the build's select and dedup
+    # stages then drop what any published revision holds.
+    complete = complete_versions(hub)
     parent = complete[-1] if complete else None
-    published = hub_documents(hub, parent) if parent else []
+    published = published_documents(hub, parent) if parent else []
     diff = diff_documents(published, docs)
-    seen_hashes = {d.content_hash for d in published}
-    increment = [d for d in diff.new if d.content_hash not in seen_hashes]
-    t0 = time.perf_counter()
-    fresh = dedup_stage(engine, increment, reference=published, threshold=config.dedup_threshold)
-    report["timings"]["dedup"] = round(time.perf_counter() - t0, 3)
     report["parent"] = parent
-    report["documents"] = {
+    counts = {
         "snapshot": len(docs),
         "published": len(published),
         "new": len(diff.new),
         "changed_after_publication": len(diff.changed),
-        "duplicates_dropped": len(diff.new) - len(fresh),
-        "increment": len(fresh),
     }
-    log(f"diff with {parent or 'an empty hub'}: {len(diff.new)} new, {len(fresh)} after dedup")
-    if not fresh:
-        report["reason"] = f"no new documents since {parent}" if parent else "no documents"
-        journal.save(status="idle", version=None, snapshot=snapshot)
-        return report
-
-    have = sorted(set(hub.versions("public")) | set(hub.versions("private")), key=parse_version)
-    version = next_version(have)
-    if journal.status == "building" and journal.version and journal.parent == parent:
-        version = journal.version  # finish the interrupted one under its planned name
-    journal.save(status="building", version=version, parent=parent, snapshot=snapshot)
-
-    t0 = time.perf_counter()
-    segments = segment_stage(engine, fresh, window=config.window, stride=config.stride)
-    report["timings"]["segment"] = round(time.perf_counter() - t0, 3)
-    _write_segments(Path(config.state_dir) / "increments" / f"{version}.segments.parquet", segments)
-    t0 = time.perf_counter()
-    from dragon_bench.kg.checkpoint import TripleCheckpoint
-
-    checkpoint = TripleCheckpoint(Path(config.state_dir) / "kg-checkpoint", warn=log)
-    triples = kg_stage(
-        engine,
-        fresh,
-        backend=config.kg_backend,
-        llm_settings=config.llm_settings if config.kg_backend == "llm" else None,
+    log(f"diff with {parent or 'an empty hub'}: {len(diff.new)} new")
+    resume = journal.status == "building" and journal.version and journal.parent == parent
+    plan = plan_revision(hub, version=journal.version if resume else None, full=parent is None)
+    journal.save(status="building", version=plan.version, parent=parent, snapshot=snapshot)
+    checkpoint = Path(config.state_dir) / "kg-checkpoint"
+    settings = BuildSettings(
+        seed=config.seed,
+        kg_backend=config.kg_backend,
+        question_backend=config.question_backend,
+        per_type=config.per_type,
+        dedup_threshold=config.dedup_threshold,
+        llm_settings=config.llm_settings,
         checkpoint=checkpoint,
-        log=log,
+        segments_out=Path(config.state_dir) / "increments" / f"{plan.version}.segments.parquet",
+        window=config.window,
+        stride=config.stride,
     )
-    report["timings"]["kg"] = round(time.perf_counter() - t0, 3)
-    t0 = time.perf_counter()
-    llm = None
-    if config.question_backend == "llm":
-        question_warmup_stage(
-            engine,
-            triples,
-            fresh,
-            llm_settings=config.llm_settings,
-            per_type=config.per_type,
-            seed=config.seed,
-        )
-        from dragon_bench.llm import LLMClient
-
-        llm = LLMClient(config.llm_settings)
-    made = _build(config, hub, published, fresh, triples, version, parent, llm, report, log)
-    report["timings"]["questions_and_write"] = round(time.perf_counter() - t0, 3)
-    report["segments"] = len(segments)
-    if made is None:
+    llm = LLMClient(config.llm_settings) if config.llm_settings is not None else None
+    ctx = BuildContext(hub, engine, settings, llm=llm, log=log)
+    try:
+        result = run_build(ctx, plan, [*published, *diff.new])
+    except NothingToBuild as exc:
+        new = len(exc.draft.new) if exc.draft is not None else 0
+        report["documents"] = {
+            **counts,
+            "duplicates_dropped": len(diff.new) - new,
+            "increment": new,
+        }
+        report["reason"] = str(exc)
         journal.save(status="idle", version=None)
         return report
-    journal.history.append({"version": made, "parent": parent, "snapshot": snapshot})
-    journal.save(status="built", version=made, parent=parent, snapshot=snapshot)
+    report["documents"] = {
+        **counts,
+        "duplicates_dropped": len(diff.new) - result.new,
+        "increment": result.new,
+    }
+    report["timings"].update(result.timings)
+    report["segments"] = result.segments
+    report["triples"] = result.triples
+    report["questions"] = dict(result.questions)
+    log(f"revision {result.version}: {result.new} new documents, questions {result.questions}")
+    journal.history.append({"version": result.version, "parent": parent, "snapshot": snapshot})
+    journal.save(status="built", version=result.version, parent=parent, snapshot=snapshot)
     # The revision's kg table now holds these triples; the checkpoint would only grow.
-    shutil.rmtree(checkpoint.root, ignore_errors=True)
-    report["version"] = made
+    shutil.rmtree(checkpoint, ignore_errors=True)
+    report["version"] = result.version
     _publish(config, hub, journal, report, log)
     return report
-
-
-def _build(
-    config: UpdateConfig,
-    hub: Hub,
-    published: list[Document],
-    fresh: list[Document],
-    triples: list[Any],
-    version: str,
-    parent: str | None,
-    llm: Any,
-    report: dict[str, Any],
-    log: Log,
-) -> str | None:
-    from dragon_bench.release.build import build_revision
-
-    stats: dict[str, Any] = {}
-    try:
-        made = build_revision(
-            published + fresh,
-            hub,
-            version=version,
-            parent=parent,
-            full=parent is None,
-            seed=config.seed,
-            question_backend=config.question_backend,
-            per_type=config.per_type,
-            llm=llm,
-            triples=triples,
-            dedup_threshold=config.dedup_threshold,
-            stats=stats,
-            log=log,
-        )
-    except BadInputError as exc:
-        if "no questions" not in str(exc) and "no new documents" not in str(exc):
-            raise
-        report["reason"] = str(exc)
-        return None
-    report["triples"] = stats.get("triples")
-    report["questions"] = stats.get("questions")
-    log(f"revision {made}: {stats.get('new')} new documents, questions {stats.get('questions')}")
-    return made
 
 
 def _publish(
@@ -290,8 +210,6 @@ def _publish(
 ) -> None:
     version = journal.version
     if config.publish and version:
-        from dragon_bench.release.publish import publish_revision
-
         report["published"] = publish_revision(
             hub,
             config.publish,
@@ -301,14 +219,3 @@ def _publish(
         )
         log(f"published {version} to {config.publish}")
     journal.save(status="idle")
-
-
-def _write_segments(path: Path, segments: list[Any]) -> None:
-    import os
-
-    from dragon_bench.corpus.segment_io import segments_bytes
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(segments_bytes(segments, "parquet"))
-    os.replace(tmp, path)

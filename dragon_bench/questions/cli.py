@@ -30,13 +30,14 @@ def questions(
     import tempfile
 
     from dragon_bench.corpus import read_documents
+    from dragon_bench.llm import make_llm
     from dragon_bench.questions.generate import generate_questions
     from dragon_bench.release.build import extract
-    from dragon_bench.release.cli import make_llm
     from dragon_bench.release.tables import read_triples
 
     docs = read_documents(corpus)
-    llm = make_llm("llm" in (backend, kg_backend if triples is None else ""))
+    needed = "llm" in (backend, kg_backend if triples is None else "")
+    llm = make_llm("the llm backend") if needed else None
     found = read_triples(triples) if triples is not None else extract(docs, kg_backend, llm)
     stats: dict[str, Any] = {}
     qs = generate_questions(

@@ -10,16 +10,7 @@ import typer
 from dragon_bench.output import Format, emit
 from dragon_bench.release import options
 
-__all__ = ["register", "make_llm", "discard_checkpoint"]
-
-
-def make_llm(needed: bool) -> Any:
-    """An LLMClient from DRAGON_LLM_* settings when an LLM backend is chosen, else None."""
-    if not needed:
-        return None
-    from dragon_bench.llm import LLMClient, LLMSettings
-
-    return LLMClient(LLMSettings.required("the llm backend"))
+__all__ = ["register", "discard_checkpoint"]
 
 
 def discard_checkpoint(work_dir: Path) -> None:
@@ -81,6 +72,7 @@ def build(
     cache keyed by text and extractor, so it stays after a successful build."""
     from dragon_bench.corpus import read_documents
     from dragon_bench.corpus.parallel import cpu_count
+    from dragon_bench.llm import make_llm
     from dragon_bench.output import stderr
     from dragon_bench.release.build import build_revision, default_work_dir
     from dragon_bench.release.tables import read_triples
@@ -92,8 +84,7 @@ def build(
     novelty = None
     if known is not None:
         novelty = _knowledge_base(known)
-    stats: dict[str, Any] = {}
-    build_revision(
+    result = build_revision(
         docs,
         hub,
         version=version,
@@ -103,17 +94,16 @@ def build(
         kg_backend=backend,
         question_backend=question_backend,
         per_type=questions_per_type,
-        llm=make_llm("llm" in (backend, question_backend)),
+        llm=make_llm("the llm backend") if "llm" in (backend, question_backend) else None,
         triples=read_triples(triples) if triples is not None else None,
         novelty=novelty,
         dedup_threshold=dedup_threshold,
         id_key=id_key,
         workers=workers or cpu_count(),
         work_dir=folder,
-        stats=stats,
         log=lambda msg: stderr.print(msg, highlight=False, markup=False),
     )
-    emit({"hub": hub, **stats}, format)
+    emit({"hub": hub, **result.summary()}, format)
 
 
 def publish(

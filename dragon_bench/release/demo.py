@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dragon_bench.output import print_table, stdout
 
@@ -26,13 +26,13 @@ def run(ctx: DemoContext) -> None:
         docs = read_documents(ctx.corpus or builtin_corpus_path())
     hub_path = ctx.workdir / "hub"
     hub = Hub(str(hub_path))
-    stats: dict[str, Any] = {}
     started = time.perf_counter()
-    version = build_revision(docs, hub, version="1.0.0", per_type=10, seed=0, stats=stats, log=_log)
+    made = build_revision(docs, hub, version="1.0.0", per_type=10, seed=0, log=_log)
     seconds = time.perf_counter() - started
+    version = made.version
     stdout.print(
-        f"revision {version}: {stats['kept']} texts, {stats['triples']} triples, "
-        f"{sum(stats['questions'].values())} questions {stats['questions']} "
+        f"revision {version}: {made.kept} texts, {made.triples} triples, "
+        f"{sum(made.questions.values())} questions {dict(made.questions)} "
         f"in {seconds:.1f} s -> {hub_path}"
     )
     qa = hub.read_table("private", version, "qa").to_pylist()

@@ -19,5 +19,5 @@ def test_demo_step_makes_one_revision(tmp_path: Path, capsys: pytest.CaptureFixt
     assert ctx.artifacts["update_version"] == "1.1.0"
     assert Hub(str(tmp_path / "update-hub")).versions() == ["1.0.0", "1.1.0"]
     out = capsys.readouterr().out
-    assert "version made: none (no new documents since 1.1.0)" in out
+    assert "version made: none (no new documents since 1.1.0" in out
     assert out.count("  new: web-") == 2

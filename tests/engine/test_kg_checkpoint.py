@@ -39,7 +39,7 @@ def test_update_extracts_only_what_its_checkpoint_lacks(
     tmp_path_factory: pytest.TempPathFactory,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from dragon_bench.engine import update
+    from dragon_bench.release import pipeline, stages
 
     cache = tmp_path_factory.mktemp("kg-base") / "hub"
     hub = make_base_hub(tmp_path / "hub", cache)
@@ -50,10 +50,13 @@ def test_update_extracts_only_what_its_checkpoint_lacks(
     def killed(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt  # as Ctrl-C (or a kill) right after extraction
 
-    with monkeypatch.context() as patch:
-        patch.setattr(update, "_build", killed)
+    at = pipeline.STAGES.index(stages.novelty)  # the stage after extraction
+    pipeline.STAGES[at] = killed
+    try:
         with pytest.raises(KeyboardInterrupt):
             run_update(config)
+    finally:
+        pipeline.STAGES[at] = stages.novelty
     stored = cp.documents(extraction_settings("natasha"))
     assert stored > 0 and Hub(str(hub)).versions() == ["1.0.0"]
 

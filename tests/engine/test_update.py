@@ -16,9 +16,10 @@ import pytest
 
 from dragon_bench.engine import LocalEngine
 from dragon_bench.engine.journal import Journal
-from dragon_bench.engine.update import hub_documents, parse_interval, run_update
+from dragon_bench.engine.update import parse_interval, run_update
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
+from dragon_bench.release.stages import published_documents
 from tests.engine.updating import base_documents, config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
 from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
@@ -63,7 +64,7 @@ def test_update_builds_next_revision_from_new_documents_only(
     assert docs["snapshot"] == 6 and docs["published"] == 3
     assert docs["duplicates_dropped"] == 4 and docs["increment"] == 2
 
-    new_ids = {d.id for d in hub_documents(hub, "1.1.0")} - {d.id for d in base_documents()}
+    new_ids = {d.id for d in published_documents(hub, "1.1.0")} - {d.id for d in base_documents()}
     assert len(new_ids) == 2 and all(i.startswith("web-") for i in new_ids)
     questions = _qa(hub, "1.1.0")
     assert questions, "the new documents yield questions"
@@ -108,8 +109,8 @@ def test_second_update_on_unchanged_sources_makes_no_revision(
     third = run_update(config)
     assert third["version"] == "1.2.0" and third["documents"]["increment"] == 1
     hub = Hub(str(hub_path))
-    [new_id] = {d.id for d in hub_documents(hub, "1.2.0")} - {
-        d.id for d in hub_documents(hub, "1.1.0")
+    [new_id] = {d.id for d in published_documents(hub, "1.2.0")} - {
+        d.id for d in published_documents(hub, "1.1.0")
     }
     assert all(q["text_ids"] == [new_id] for q in _qa(hub, "1.2.0"))
 

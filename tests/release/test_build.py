@@ -11,6 +11,7 @@ import pytest
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.release import build_revision, public_ids, triples_from_table
+from dragon_bench.release.draft import NothingToBuild
 from dragon_bench.types import QUESTION_TYPES, Document
 from tests.questions.corpus import DOCS, TRIPLES
 from tests.questions.nerel_gold import read_gold
@@ -31,8 +32,8 @@ def test_public_ids_are_a_keyed_permutation() -> None:
 
 def test_build_writes_the_design_layout(tmp_path: Path) -> None:
     hub = Hub(str(tmp_path / "hub"))
-    stats: dict = {}
-    version = build_revision(DOCS, hub, triples=TRIPLES, per_type=3, seed=0, stats=stats)
+    made = build_revision(DOCS, hub, triples=TRIPLES, per_type=3, seed=0)
+    version = made.version
     assert version == "1.0.0" and hub.versions() == ["1.0.0"]
     root = tmp_path / "hub"
     assert sorted(p.name for p in (root / "public" / "1.0.0").iterdir()) == [
@@ -71,12 +72,12 @@ def test_build_writes_the_design_layout(tmp_path: Path) -> None:
     assert private_manifest["content_hashes"] == {d.id: d.content_hash for d in DOCS}
     public_blob = "".join(p.read_text(errors="ignore") for p in (root / "public").rglob("*.json"))
     assert not any(d.id in public_blob for d in DOCS)
-    assert stats["new"] == len(DOCS)
+    assert made.new == made.kept == made.documents == len(DOCS) and made.parent is None
 
 
 def test_same_seed_same_revision_content(tmp_path: Path) -> None:
-    a = build_revision(DOCS, str(tmp_path / "a"), triples=TRIPLES, per_type=3, id_key="k")
-    b = build_revision(DOCS, str(tmp_path / "b"), triples=TRIPLES, per_type=3, id_key="k")
+    a = build_revision(DOCS, str(tmp_path / "a"), triples=TRIPLES, per_type=3, id_key="k").version
+    b = build_revision(DOCS, str(tmp_path / "b"), triples=TRIPLES, per_type=3, id_key="k").version
     for half, name in (("public", "texts"), ("public", "questions"), ("private", "qa")):
         ta = Hub(str(tmp_path / "a")).read_table(half, a, name)  # type: ignore[arg-type]
         tb = Hub(str(tmp_path / "b")).read_table(half, b, name)  # type: ignore[arg-type]
@@ -86,8 +87,8 @@ def test_same_seed_same_revision_content(tmp_path: Path) -> None:
 def test_dynamic_update_builds_on_new_documents_only(nerel_dev: Path, tmp_path: Path) -> None:
     docs, triples = read_gold(nerel_dev, limit=30)
     hub = Hub(str(tmp_path / "hub"))
-    first = build_revision(docs[:20], hub, triples=triples, per_type=5)
-    second = build_revision(docs, hub, triples=triples, per_type=5)
+    first = build_revision(docs[:20], hub, triples=triples, per_type=5).version
+    second = build_revision(docs, hub, triples=triples, per_type=5).version
     assert (first, second) == ("1.0.0", "1.1.0")
     manifest = hub.read_manifest("public", second)
     assert manifest["parent"] == "1.0.0"
@@ -100,22 +101,46 @@ def test_dynamic_update_builds_on_new_documents_only(nerel_dev: Path, tmp_path: 
         == hub.read_manifest("private", first)["id_key"]
     )
     # nothing new: a clear error and no revision
-    with pytest.raises(BadInputError, match="no new documents since revision 1.1.0"):
+    with pytest.raises(NothingToBuild, match="no new documents since 1.1.0"):
         build_revision(docs, hub, triples=triples, per_type=5)
     assert hub.versions() == ["1.0.0", "1.1.0"]
     # an explicit version and a full rebuild
     assert (
-        build_revision(docs, hub, triples=triples, per_type=5, full=True, version="1.5.0")
+        build_revision(docs, hub, triples=triples, per_type=5, full=True, version="1.5.0").version
         == "1.5.0"
     )
     assert hub.read_manifest("public", "1.5.0")["parent"] is None
+
+
+def test_a_corpus_published_before_the_parent_is_not_new_again(
+    nerel_dev: Path, tmp_path: Path
+) -> None:
+    """#13 item 10: after 1.0.0 (corpus A) and 1.1.0 (corpus B), rebuilding A is refused; the
+    comparison is with every published revision, not only the parent."""
+    docs, triples = read_gold(nerel_dev, limit=40)
+    a, b, extra = docs[:15], docs[15:30], docs[30:]
+    hub = Hub(str(tmp_path / "hub"))
+    assert build_revision(a, hub, triples=triples, per_type=5).version == "1.0.0"
+    assert build_revision(b, hub, triples=triples, per_type=5).version == "1.1.0"
+    with pytest.raises(NothingToBuild, match="no new documents since 1.1.0") as refused:
+        build_revision(a, hub, triples=triples, per_type=5)
+    assert "1.0.0" in str(refused.value) and hub.versions() == ["1.0.0", "1.1.0"]
+    # a near-duplicate of a text published in 1.0.0 only is not new either
+    edited = Document(id="copy", text=a[0].full_text.replace(".", " .", 1))
+    with pytest.raises(NothingToBuild, match="near-duplicates"):
+        build_revision([*b, edited], hub, triples=triples, per_type=5)
+    # what is new beside them is built on, alone; the old texts are still published
+    made = build_revision([*a, *extra], hub, triples=triples, per_type=5)
+    assert (made.version, made.parent, made.new, made.kept) == ("1.2.0", "1.1.0", 10, 25)
+    for row in hub.read_table("private", made.version, "qa").to_pylist():
+        assert set(row["text_ids"]) <= {d.id for d in extra}
 
 
 def test_bad_input_gives_clear_errors(tmp_path: Path) -> None:
     hub = str(tmp_path / "hub")
     with pytest.raises(BadInputError, match="no documents"):
         build_revision([], hub, triples=[])
-    with pytest.raises(BadInputError, match="no questions"):
+    with pytest.raises(NothingToBuild, match="no questions"):
         build_revision(DOCS, hub, triples=[])
     clash = [DOCS[0], Document(id=DOCS[0].id, text="другой текст")]
     with pytest.raises(BadInputError, match="twice"):
@@ -134,7 +159,7 @@ def test_a_failure_midway_leaves_no_revision(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError):
         build_revision(DOCS, hub, triples=TRIPLES, novelty=Broken())
     assert hub.versions() == [] and hub.versions("private") == []
-    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2) == "1.0.0"  # rerun works
+    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2).version == "1.0.0"  # rerun
 
 
 def test_kg_table_round_trips_and_matches_the_kg_store(tmp_path: Path) -> None:
@@ -155,7 +180,7 @@ def test_known_facts_are_kept_out_of_questions(tmp_path: Path) -> None:
             return [t for t in triples if t not in known], known
 
     hub = Hub(str(tmp_path / "hub"))
-    version = build_revision(DOCS, hub, triples=TRIPLES, per_type=20, novelty=KnownPlaces())
+    version = build_revision(DOCS, hub, triples=TRIPLES, per_type=20, novelty=KnownPlaces()).version
     kg = hub.read_table("private", version, "kg").to_pylist()
     assert {r["relation"] for r in kg if not r["novel"]} == {"PLACE_OF_BIRTH"}
     for row in hub.read_table("private", version, "qa").to_pylist():
@@ -172,7 +197,7 @@ def test_build_with_llm_questions_records_the_model(tmp_path: Path, llm_server) 
     client = LLMClient(llm_server.settings(tmp_path))
     version = build_revision(
         DOCS, hub, triples=TRIPLES, per_type=2, question_backend="llm", llm=client
-    )
+    ).version
     manifest = hub.read_manifest("private", version)
     assert manifest["llm_model"] == "test-model" and manifest["question_backend"] == "llm"
     qa = hub.read_table("private", version, "qa").to_pylist()
@@ -183,6 +208,6 @@ def test_build_on_an_fsspec_url() -> None:
     import uuid
 
     hub = Hub(f"memory://dragon-{uuid.uuid4().hex[:8]}")
-    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2) == "1.0.0"
+    assert build_revision(DOCS, hub, triples=TRIPLES, per_type=2).version == "1.0.0"
     assert hub.versions() == ["1.0.0"] and hub.versions("private") == ["1.0.0"]
     assert len(hub.read_table("public", "1.0.0", "texts")) == len(DOCS)

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from dragon_bench.corpus import builtin_corpus_path, read_documents
+from dragon_bench.corpus import builtin_corpus_path, dedup_documents, read_documents
 from dragon_bench.hub import Hub
 from dragon_bench.kg.checkpoint import TripleCheckpoint, extraction_settings
-from dragon_bench.release.build import dedup, default_work_dir
+from dragon_bench.release.build import default_work_dir
 from tests.release.cli_helper import dragon
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,7 @@ def test_killed_build_resumes_and_equals_an_uninterrupted_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus = builtin_corpus_path()
-    total = len(dedup(read_documents(corpus), 0.8))  # the documents a build extracts
+    total = len(dedup_documents(read_documents(corpus)).kept)  # the documents a build extracts
     assert total > 16  # more than one checkpoint chunk, so a kill can fall between chunks
     work = tmp_path / "work"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -117,7 +117,7 @@ def test_fresh_discards_the_checkpoint_and_default_work_dir(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus = tmp_path / "corpus.jsonl"
-    docs = dedup(read_documents(builtin_corpus_path()), 0.8)[:20]
+    docs = list(dedup_documents(read_documents(builtin_corpus_path())).kept)[:20]
     corpus.write_text(
         "".join(
             json.dumps({"id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False) + "\n"

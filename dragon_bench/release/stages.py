@@ -1,0 +1,244 @@
+"""The stages of a revision build, each a function `(BuildContext, Draft) -> Draft`.
+
+select -> dedup -> segment -> extract -> novelty -> questions -> filters -> write. Each reads
+the fields of the draft earlier stages filled and returns a copy with its own; the batch work
+(signatures, segmentation, extraction, LLM phrasing) runs on the context's engine. A stage
+that finds nothing to build raises `NothingToBuild` before anything is written.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from dragon_bench import __version__
+from dragon_bench.corpus.segment_io import segments_bytes
+from dragon_bench.engine.stages import (
+    dedup_stage,
+    extract_stage,
+    question_warmup_stage,
+    segment_stage,
+)
+from dragon_bench.hub import Hub
+from dragon_bench.kg.checkpoint import TripleCheckpoint
+from dragon_bench.questions import generate_questions
+from dragon_bench.release.draft import BuildContext, Draft, NothingToBuild
+from dragon_bench.release.ids import public_ids
+from dragon_bench.release.tables import kg_table, revision_tables
+from dragon_bench.types import Document, Question, Triple
+
+__all__ = [
+    "dedup",
+    "extract",
+    "filters",
+    "novelty",
+    "published_documents",
+    "questions",
+    "segment",
+    "select",
+    "write",
+]
+
+
+def published_documents(hub: Hub, version: str) -> list[Document]:
+    """The published documents of a revision: internal ids with their public full texts.
+
+    The public text is `title + "\\n" + text`; as one body it has the same content hash, so
+    diffs and dedup against it treat it as the document that was published.
+    """
+    public = hub.read_table("public", version, "texts").to_pydict()
+    private = hub.read_table("private", version, "texts").to_pydict()
+    text_of = dict(zip(public["id"], public["text"], strict=True))
+    return [
+        Document(id=doc_id, text=text_of[pid])
+        for doc_id, pid in zip(private["id"], private["public_id"], strict=True)
+    ]
+
+
+def _since(draft: Draft) -> str:
+    return f"since {draft.plan.parent}" if draft.plan.parent else "in the published revisions"
+
+
+def select(ctx: BuildContext, draft: Draft) -> Draft:
+    """The input texts that no published revision holds (by content hash, every revision, not
+    only the parent), and the published texts that near-duplicates are checked against."""
+    seen: set[str] = set()
+    published: list[Document] = []
+    for version in reversed(draft.plan.published):  # latest first: most texts in one read
+        hashes = set(ctx.hub.read_manifest("private", version).get("content_hashes", {}).values())
+        if hashes - seen:
+            for d in published_documents(ctx.hub, version):
+                if d.content_hash not in seen:
+                    seen.add(d.content_hash)
+                    published.append(d)
+            seen |= hashes
+    candidates = tuple(d for d in draft.documents if d.content_hash not in seen)
+    if not candidates:
+        raise NothingToBuild(
+            f"no new documents {_since(draft)}: all {len(draft.documents)} are in the published "
+            f"revisions ({', '.join(draft.plan.published)})",
+            draft,
+        )
+    return replace(draft, published=tuple(published), candidates=candidates)
+
+
+def dedup(ctx: BuildContext, draft: Draft) -> Draft:
+    """Near-duplicate removal (MinHash LSH): new texts are the candidates that copy neither
+    each other nor a published text; the revision's texts are the input without duplicates."""
+    threshold = ctx.settings.dedup_threshold
+    new = dedup_stage(ctx.engine, draft.candidates, reference=draft.published, threshold=threshold)
+    if not new:
+        raise NothingToBuild(
+            f"no new documents {_since(draft)}: all {len(draft.documents)} are in the published "
+            "revisions or near-duplicates of their texts",
+            draft,
+        )
+    candidates = {d.id for d in draft.candidates}
+    old = [d for d in draft.documents if d.id not in candidates]
+    # Published texts are deduplicated among themselves only: a new text that copies one was
+    # dropped above, so it can never replace the published text in a cluster.
+    keep = {d.id for d in (dedup_stage(ctx.engine, old, threshold=threshold) if old else [])}
+    keep |= {d.id for d in new}
+    kept = tuple(d for d in draft.documents if d.id in keep)
+    ctx.log(f"dedup: {len(draft.documents)} documents, {len(kept)} kept")
+    since = f" (since {draft.plan.parent})" if draft.plan.parent else ""
+    ctx.log(f"new documents: {len(new)}{since}")
+    return replace(draft, kept=kept, new=tuple(new))
+
+
+def segment(ctx: BuildContext, draft: Draft) -> Draft:
+    """Sentence-window segments of the new texts, written where the settings ask (the update
+    keeps each increment's segments); skipped when nothing asks for them."""
+    out = ctx.settings.segments_out
+    if out is None:
+        return draft
+    segments = segment_stage(
+        ctx.engine, draft.new, window=ctx.settings.window, stride=ctx.settings.stride
+    )
+    _write_atomic(out, segments_bytes(segments, "parquet"))
+    return replace(draft, segments=tuple(segments))
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def extract(ctx: BuildContext, draft: Draft) -> Draft:
+    """Triples of the new texts: the precomputed ones, or extracted on the engine with the
+    checkpoint, so an interrupted build extracts only what it had not finished."""
+    settings = ctx.settings
+    if settings.triples is not None:
+        ids = {d.id for d in draft.new}
+        found = tuple(t for t in settings.triples if t.doc_id in ids)
+        ctx.log(f"knowledge graph: {len(found)} triples")
+        return replace(draft, triples=found)
+    checkpoint = None
+    if settings.checkpoint is not None:
+        checkpoint = TripleCheckpoint(settings.checkpoint, warn=ctx.log)
+    run = extract_stage(
+        ctx.engine,
+        draft.new,
+        backend=settings.kg_backend,
+        llm=ctx.llm,
+        llm_settings=settings.llm_settings,
+        checkpoint=checkpoint,
+        log=ctx.log,
+    )
+    ctx.log(f"knowledge graph: {len(run.triples)} triples")
+    return replace(draft, triples=tuple(run.triples), extracted=run.extracted, resumed=run.resumed)
+
+
+def novelty(ctx: BuildContext, draft: Draft) -> Draft:
+    """Triples a reference knowledge base already holds are kept in the KG but asked about no more."""
+    fresh: tuple[Triple, ...] = draft.triples
+    known: tuple[Triple, ...] = ()
+    if ctx.settings.novelty is not None:
+        a, b = ctx.settings.novelty.split(list(draft.triples))
+        fresh, known = tuple(a), tuple(b)
+    ctx.log(f"novelty: {len(fresh)} fresh, {len(known)} known")
+    return replace(draft, fresh=fresh, known=known)
+
+
+def questions(ctx: BuildContext, draft: Draft) -> Draft:
+    """Questions of every shape from the fresh triples, with the question part's offline checks
+    (`dragon_bench.questions.generate_questions`). LLM phrasing is done in parallel first on an
+    engine of several workers, filling the reply cache the sequential selection then reads."""
+    settings = ctx.settings
+    if settings.question_backend == "llm" and ctx.engine.workers > 1:
+        question_warmup_stage(
+            ctx.engine,
+            draft.fresh,
+            draft.new,
+            llm_settings=settings.llm_settings,
+            per_type=settings.per_type,
+            seed=settings.seed,
+        )
+    stats: dict[str, dict[str, int]] = {}
+    made = generate_questions(
+        list(draft.fresh),
+        list(draft.new),
+        backend=settings.question_backend,
+        per_type=settings.per_type,
+        seed=settings.seed,
+        llm=ctx.llm,
+        stats=stats,
+    )
+    return replace(draft, questions=tuple(made), rejected=dict(stats.get("rejected", {})))
+
+
+def filters(ctx: BuildContext, draft: Draft) -> Draft:
+    """The questions the revision publishes, ids 0..n-1 in a seeded random order (an id says
+    nothing about the type); none left is `NothingToBuild`."""
+    if not draft.questions:
+        raise NothingToBuild(
+            f"no questions could be generated from {len(draft.new)} new documents "
+            f"({len(draft.fresh)} fresh triples); the corpus may be too small or the extraction "
+            "empty",
+            draft,
+        )
+    numbered = _shuffle(list(draft.questions), ctx.settings.seed)
+    ctx.log(f"questions: {len(numbered)} {dict(Counter(q.type for q in numbered))}")
+    return replace(draft, questions=tuple(numbered))
+
+
+def _shuffle(items: list[Question], seed: int) -> list[Question]:
+    order = list(items)
+    random.Random(f"ids:{seed}").shuffle(order)
+    return [replace(q, id=n) for n, q in enumerate(order)]
+
+
+def write(ctx: BuildContext, draft: Draft) -> Draft:
+    """The four datasets and both manifests, written atomically into the hub."""
+    settings, plan = ctx.settings, draft.plan
+    by_type = dict(Counter(q.type for q in draft.questions))
+    ids = public_ids([d.id for d in draft.kept], plan.id_key)
+    public, private = revision_tables(
+        list(draft.kept), list(draft.questions), ids, kg_table(list(draft.fresh), list(draft.known))
+    )
+    info = {"generator": f"dragon-bench {__version__}", "questions_by_type": by_type}
+    private_info = {
+        "id_key": plan.id_key,
+        "seed": settings.seed,
+        "kg_backend": "precomputed" if settings.triples is not None else settings.kg_backend,
+        "question_backend": settings.question_backend,
+        "questions_per_type": settings.per_type,
+        "llm_model": getattr(ctx.llm, "model", None),
+        "documents": {
+            "input": len(draft.documents),
+            "kept": len(draft.kept),
+            "new": len(draft.new),
+        },
+        "new_ids": sorted(d.id for d in draft.new),
+        "content_hashes": {d.id: d.content_hash for d in draft.kept},
+        "rejected": dict(draft.rejected),
+    }
+    ctx.hub.write_revision(
+        plan.version, public, private, parent=plan.parent, extra=info, private_extra=private_info
+    )
+    return replace(draft, written=True)
