@@ -24,6 +24,7 @@ from dragon_bench.portal.routers import (
     leaderboard,
     pages,
     protocol,
+    publishing,
     revisions,
     submissions,
 )
@@ -40,6 +41,7 @@ ROUTERS = [
     submissions.router,
     leaderboard.router,
     admin.router,
+    publishing.router,
     arena.router,
     grading.router,
     pages.router,

@@ -13,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 from dragon_bench.hub import Hub
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator, MetricsEvaluator
+from dragon_bench.portal.publishing.publisher import Publisher
 from dragon_bench.portal.ratelimit import RateLimiter
 from dragon_bench.portal.revisions import RevisionCache
 from dragon_bench.portal.settings import PortalSettings
@@ -46,6 +47,7 @@ class Portal:
     # Failed authentications by client address (see deps.authenticate).
     auth_failures: RateLimiter = field(init=False)
     worker: Worker = field(init=False)
+    publisher: Publisher = field(init=False)
     templates: Jinja2Templates = field(init=False)
     # Leaderboards by (approved-results stamp, selection); see board.py.
     board_cache: dict[Any, Any] = field(init=False, default_factory=dict)
@@ -63,13 +65,16 @@ class Portal:
                 self.hub, judge=judge, resamples=self.settings.ci_resamples
             )
         self.worker = Worker(self.db, self.evaluator, self.revisions, self.settings)
+        self.publisher = Publisher(self.db, self.settings)
         self.templates = Jinja2Templates(directory=str(PACKAGE_DIR / "templates"))
 
     def start(self) -> None:
         self.db.migrate()
         if self.settings.worker:
             self.worker.start()
+            self.publisher.start()
 
     def stop(self) -> None:
         self.worker.stop()
+        self.publisher.stop()
         self.db.dispose()

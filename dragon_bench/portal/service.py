@@ -11,6 +11,7 @@ from dragon_bench.portal.auth import Caller
 from dragon_bench.portal.leaderboard import Entry
 from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.portal import Portal
+from dragon_bench.portal.publishing.publisher import record_change
 from dragon_bench.portal.scores import judge_value
 
 __all__ = [
@@ -157,8 +158,10 @@ def review(portal: Portal, submit_id: str, action: str, note: str | None) -> Sub
         if target == "queued":
             row.attempts = 0
             row.error = None
+        record_change(s, portal.settings, portal.revisions.versions(max_age=2.0), row.id, action)
     if target == "queued":
         portal.worker.wake()
+    portal.publisher.wake()
     return row
 
 
@@ -178,4 +181,6 @@ def record_judge(portal: Portal, submit_id: str, version: str | None, results: A
         row.judge_results = results if isinstance(results, dict) else {"results": results}
         row.judge_score = score
         row.judge_state = "done"
+        record_change(s, portal.settings, portal.revisions.versions(max_age=2.0), row.id, "judge")
+    portal.publisher.wake()
     return row

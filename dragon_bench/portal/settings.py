@@ -42,6 +42,18 @@ class PortalSettings(BaseSettings):
     arena_pipelines: list[str] = []
     arena_timeout: float = 30.0
     arena_rate_per_minute: int = 30
+    # Publishing the results file on each change (docs/operators.md, "Publishing the
+    # leaderboard"): a git remote (a path or URL) or hf://spaces/ORG/NAME, hf://datasets/ORG/NAME;
+    # empty publishes nothing. The Hub token and endpoint are used for hf:// targets only.
+    results_repo: str = ""
+    results_path: str = "results.json"
+    results_branch: str = "main"
+    results_author: str = "dragon-bench portal <portal@dragon-bench.invalid>"
+    hf_token: str | None = None
+    hf_endpoint: str | None = None
+    # A failed push is retried after this many seconds, doubling up to the maximum.
+    results_retry_seconds: float = 5.0
+    results_retry_max_seconds: float = 600.0
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> PortalSettings:

@@ -19,6 +19,7 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator
 from dragon_bench.portal.models import Submission, utcnow
+from dragon_bench.portal.publishing.publisher import record_change
 from dragon_bench.portal.revisions import PrivateIndex, RevisionCache
 from dragon_bench.portal.settings import PortalSettings
 
@@ -198,6 +199,10 @@ class Worker:
                 .execution_options(synchronize_session=False)
             )
             done = res.rowcount == 1  # type: ignore[attr-defined]
+            if done and values["state"] == "approved":  # an auto submission goes public
+                record_change(
+                    s, self.settings, self.revisions.versions(max_age=2.0), sub_id, "evaluate"
+                )
         if done:
             self.processed += 1
         else:

@@ -14,6 +14,7 @@ from dragon_bench.portal.board import build_leaderboard
 from dragon_bench.portal.deps import OptionalCaller, PortalDep, authenticate, client_address
 from dragon_bench.portal.leaderboard import type_order
 from dragon_bench.portal.models import Submission
+from dragon_bench.portal.publishing.publisher import recent_commits
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
 from dragon_bench.portal.service import get_visible, public_view, question_log
 from dragon_bench.portal.views import render, render_error, script_json
@@ -123,7 +124,10 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
             view["r"] = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
             view["g"] = block_mean(overall.get("generation"), GENERATION_METRICS)
             queue.append(view)
-    return render(portal, request, "admin.html", caller, page="admin", queue=queue)
+    publishing = recent_commits(portal.db) if portal.publisher.enabled else None
+    return render(
+        portal, request, "admin.html", caller, page="admin", queue=queue, publishing=publishing
+    )
 
 
 def _safe_next(target: str) -> str:
