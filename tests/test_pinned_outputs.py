@@ -89,7 +89,7 @@ def _observe(nerel_dev: Path, tmp: Path) -> dict[str, Any]:
             cwd=tmp,
         )
     )
-    (version,) = [p.name for p in (hub / "private").iterdir()]
+    (version,) = [p.name for p in (hub / "private").iterdir() if not p.name.startswith(".")]
 
     def table(half: str, name: str) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = pq.read_table(
