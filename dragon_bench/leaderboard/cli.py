@@ -15,6 +15,10 @@ leaderboard = typer.Typer(
 )
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 @leaderboard.command("validate")
 def validate(
     file: Path = typer.Argument(..., help="A results file (the portal's gradio.json)."),
@@ -28,9 +32,10 @@ def validate(
         {"file": str(file), "valid": True, **counts},
         format,
         lambda d: stdout.print(
-            f"{d['file']}: valid (schema {d['schema_version']}, {d['versions']} versions, "
-            f"{d['records']} results)",
+            f"{d['file']}: valid (schema {d['schema_version']}, {_count(d['versions'], 'version')}, "
+            f"{_count(d['records'], 'result')})",
             highlight=False,
+            markup=False,
         ),
     )
 
@@ -58,6 +63,7 @@ def space(
         lambda d: stdout.print(
             f"wrote the Space to {d['out']}/ ({', '.join(d['files'])}); it reads {d['results']}",
             highlight=False,
+            markup=False,
         ),
     )
 

@@ -57,7 +57,9 @@ def run(ctx: DemoContext) -> None:
     from dragon_bench.portal.tokens import create_token
 
     db = ctx.workdir / "portal.db"
-    server = PortalServer(PortalSettings(hub=str(hub), db=str(db))).start()
+    server = PortalServer(
+        PortalSettings(hub=str(hub), db=str(db), results_repo=ctx.artifacts.get("results_repo", ""))
+    ).start()
     stdout.print(f"portal serving {hub} at {server.url} (database {db})")
     try:
         with server.portal.db.session() as s:
