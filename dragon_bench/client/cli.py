@@ -91,7 +91,11 @@ def submit_command(
     results: Path = typer.Argument(..., help="Results JSON written by `dragon run`."),
     portal: str = typer.Option(..., help="Portal base URL."),
     token: str = typer.Option(..., envvar="DRAGON_TOKEN", help="Your portal token."),
-    version: str | None = typer.Option(None, help="Revision version (default: the latest)."),
+    version: str | None = typer.Option(
+        None,
+        help="Revision version, or latest (default: the one in <results>.run.json written by "
+        "`dragon run`, else the latest); refused when the run record names another.",
+    ),
     model_name: str = typer.Option("", help="Name of your system (a leaderboard column)."),
     embedding_model: str = typer.Option("", help="Embedding model, if any."),
     retriever_type: str = typer.Option("", help="Retriever type, e.g. bm25, dense, hybrid."),
@@ -103,11 +107,17 @@ def submit_command(
 ) -> None:
     """Submit results to a portal (DRAGON protocol: POST /submit/create)."""
     from dragon_bench.client.load import load
-    from dragon_bench.client.submit import portal_url, submission_config, submit
+    from dragon_bench.client.submit import (
+        portal_url,
+        submission_config,
+        submission_version,
+        submit,
+    )
     from dragon_bench.client.validate import validate
     from dragon_bench.output import emit, stderr
 
     portal = portal_url(portal)  # before --check reads the portal as a hub
+    version = submission_version(results, portal, version)
     if check:
         report = validate(results, load(hub=portal, version=version or "latest"))
         for w in report.warnings:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.client.revision import Revision
+from dragon_bench.client.run_record import run_record_path
 from dragon_bench.errors import BadInputError
 from dragon_bench.output import stderr, track
 from dragon_bench.types import Result
@@ -211,10 +212,6 @@ def _write_json(data: Any, final: Path, indent: int | None = None) -> None:
         tmp.unlink(missing_ok=True)  # left only when the rename failed
 
 
-def _identity_path(results: Path) -> Path:
-    return Path(str(results) + ".run.json")
-
-
 def checkpoint_path(out: str | Path, identity: Mapping[str, Any]) -> Path:
     """The checkpoint of a run into `out` by the system and revision `identity` describes:
     `<out>.<digest>.partial.jsonl`, so an interrupted run of another revision or pipeline into
@@ -234,9 +231,9 @@ def write_results(
     ordered = dict(sorted(results.items(), key=lambda kv: (len(kv[0]), kv[0])))
     _write_json(ordered, final, indent=1)
     if identity is None:
-        _identity_path(final).unlink(missing_ok=True)  # whatever made the old file, not these
+        run_record_path(final).unlink(missing_ok=True)  # whatever made the old file, not these
     else:
-        _write_json(dict(identity), _identity_path(final))
+        _write_json(dict(identity), run_record_path(final))
 
 
 def reusable_results(path: str | Path, identity: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -244,7 +241,7 @@ def reusable_results(path: str | Path, identity: Mapping[str, Any]) -> dict[str,
     `write_results`); none when the file, its identity or a match is missing."""
     final = Path(path)
     try:
-        recorded = json.loads(_identity_path(final).read_text(encoding="utf-8"))
+        recorded = json.loads(run_record_path(final).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     # Compared in JSON form: what was written is what this identity would write.
@@ -296,7 +293,9 @@ def run(
         system, questions, checkpoint=checkpoint, concurrency=concurrency, progress=progress
     )
     if out is not None:
-        write_results(outcome.results, out)
+        # A revision's answers get a run record naming it, as `dragon run` writes one.
+        record = {"version": questions.version} if isinstance(questions, Revision) else None
+        write_results(outcome.results, out, identity=record)
         if own_checkpoint and not outcome.failures and checkpoint is not None:
             Path(checkpoint).unlink(missing_ok=True)
     return outcome.results

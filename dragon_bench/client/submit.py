@@ -8,9 +8,13 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from dragon_bench.errors import BadInputError, DragonError
+import httpx
 
-__all__ = ["submit", "submission_config", "portal_url"]
+from dragon_bench.client.run_record import check_version, recorded_version
+from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.metrics.results import parse_results
+
+__all__ = ["submit", "submission_config", "portal_url", "submission_version"]
 
 
 def submission_config(
@@ -38,8 +42,6 @@ def submission_config(
 def portal_url(portal: str) -> str:
     """The portal's base URL without a trailing slash; anything but an http(s) URL with a host
     is bad usage (refused at once rather than retried as a network failure)."""
-    import httpx
-
     try:
         url = httpx.URL(portal)
     except (httpx.InvalidURL, TypeError):
@@ -47,6 +49,34 @@ def portal_url(portal: str) -> str:
     if url is None or url.scheme not in ("http", "https") or not url.host:
         raise BadInputError(f"portal {portal!r} is not an http(s) URL, e.g. https://host:8000")
     return portal.rstrip("/")
+
+
+def _portal_latest(portal: str, timeout: float) -> str:
+    url = portal_url(portal) + "/api/v1/revisions/latest"
+    try:
+        resp = httpx.get(url, timeout=timeout)
+        resp.raise_for_status()
+        return str(resp.json()["version"])
+    except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+        raise DragonError(
+            f"cannot tell which version is the latest on {portal} ({exc}); give --version"
+        ) from None
+
+
+def submission_version(
+    results: str | Path, portal: str, version: str | None, *, timeout: float = 60.0
+) -> str | None:
+    """The version to submit `results` for: `version`, else the one its run record names (None:
+    the portal's latest). A run record naming another version than `version` (or than the
+    portal's latest, for 'latest') is refused; without a record the portal checks that every key
+    and found id belongs to the chosen revision."""
+    recorded = recorded_version(results)
+    if version in (None, ""):
+        return recorded
+    if recorded is not None:
+        chosen = _portal_latest(portal, timeout) if version == "latest" else version
+        check_version(results, chosen, recorded)
+    return version
 
 
 def submit(
@@ -67,12 +97,9 @@ def submit(
     file's form is checked first with the evaluator's parser (no revision needed), so a file the
     portal would refuse never goes out.
     Connection errors, 429 and 5xx are retried with the same `submit_id`; a 409 on a retry
-    means an earlier attempt got through, which counts as success.
+    means an earlier attempt got through, which counts as success. The version comes from
+    `submission_version` (the run record `dragon run` wrote beside the file, when there is one).
     """
-    import httpx
-
-    from dragon_bench.metrics.results import parse_results
-
     url = portal_url(portal) + "/submit/create"
     path = Path(results)
     try:
@@ -80,6 +107,7 @@ def submit(
     except OSError as exc:
         raise BadInputError(f"cannot read results: {exc}", path=str(path)) from exc
     parse_results(content, None, path=str(path))
+    version = submission_version(path, portal, version, timeout=timeout)
     if not token:
         raise BadInputError("a portal token is needed (--token or DRAGON_TOKEN)")
     submit_id = submit_id or uuid.uuid4().hex

@@ -83,7 +83,11 @@ def evaluate_command(
         ..., "--results", "-r", help="Results JSON (DRAGON submission format)."
     ),
     hub: str = typer.Option(..., help="Hub folder or fsspec URL holding the private half."),
-    version: str = typer.Option("latest", help="Revision version, or latest."),
+    version: str | None = typer.Option(
+        None,
+        help="Revision version, or latest (default: the one in <results>.run.json written by "
+        "`dragon run`, else the latest); refused when the run record names another.",
+    ),
     judge: bool = typer.Option(
         False, "--judge", help="Also judge answers with the LLM (DRAGON_LLM_*)."
     ),
@@ -102,10 +106,13 @@ def evaluate_command(
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
+    from dragon_bench.client.run_record import check_version, recorded_version
     from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
     from dragon_bench.output import emit, stderr
 
-    gold = Gold.from_hub(hub, version)
+    recorded = recorded_version(results)
+    gold = Gold.from_hub(hub, version or recorded or "latest")
+    check_version(results, gold.version, recorded)
     parsed = parse_results(read_results(results), gold, path=str(results))
     for warning in parsed.warnings:
         stderr.print(f"warning: {warning}", highlight=False, markup=False)
@@ -132,18 +139,28 @@ def compare_command(
     hub: str | None = typer.Option(
         None, help="Hub with the private half (needed for results files)."
     ),
-    version: str = typer.Option("latest", help="Revision version, or latest (for results files)."),
+    version: str | None = typer.Option(
+        None,
+        help="Revision version, or latest, for results files (default: the one their run "
+        "records name, else the latest); refused when a run record names another.",
+    ),
     resamples: int = typer.Option(5000, help="Randomisation resamples."),
     seed: int = typer.Option(0, help="Seed."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Compare two submissions on the same revision: deltas, 95% intervals, paired p-values."""
+    from dragon_bench.client.run_record import check_version, recorded_version
     from dragon_bench.errors import BadInputError
     from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
     from dragon_bench.metrics.compare import compare, is_report
     from dragon_bench.output import emit, stderr
 
     loaded = [read_results(p) for p in (a, b)]
+    recorded = {
+        p: recorded_version(p)
+        for p, data in zip((a, b), loaded, strict=True)
+        if not is_report(data)
+    }
     gold = None
     reports = []
     for path, data in zip((a, b), loaded, strict=True):
@@ -153,7 +170,9 @@ def compare_command(
         if hub is None:
             raise BadInputError(f"{path} is a results file: give --hub (and --version) to score it")
         if gold is None:
-            gold = Gold.from_hub(hub, version)
+            named = [v for v in recorded.values() if v is not None]
+            gold = Gold.from_hub(hub, version or (named[0] if named else "latest"))
+        check_version(path, gold.version, recorded[path])
         parsed = parse_results(data, gold, path=str(path))
         for warning in parsed.warnings:
             stderr.print(f"warning: {path}: {warning}", highlight=False, markup=False)

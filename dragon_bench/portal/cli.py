@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -21,6 +22,18 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
     port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     workers: bool = typer.Option(True, help="Run the evaluation worker inside the server."),
+    judge: str | None = typer.Option(
+        None,
+        help="Judge mode: none, external (a judge fetches answers over /submit/*) or builtin "
+        "(the LLM judge on DRAGON_LLM_*, with the metrics). Default: DRAGON_PORTAL_JUDGE, "
+        "else external.",
+    ),
+    daily_submissions: int | None = typer.Option(
+        None,
+        min=0,
+        help="Submissions a participant token may make per version and UTC day (0: any). "
+        "Default: DRAGON_PORTAL_DAILY_SUBMISSIONS, else 5.",
+    ),
 ) -> None:
     """Serve the portal: DRAGON's protocol, the REST API, pages and the evaluation worker."""
     from dragon_bench.errors import require_extra
@@ -29,15 +42,23 @@ def serve(
     from pydantic import ValidationError
 
     from dragon_bench.errors import BadInputError
+    from dragon_bench.llm import LLMSettings
     from dragon_bench.output import stderr
     from dragon_bench.portal.app import create_app
     from dragon_bench.portal.settings import PortalSettings
     from dragon_bench.serving import listen, run_app
 
     try:
-        settings = PortalSettings(hub=hub, db=db, worker=workers)
+        chosen: dict[str, Any] = {"judge": judge, "daily_submissions": daily_submissions}
+        settings = PortalSettings(
+            hub=hub, db=db, worker=workers, **{k: v for k, v in chosen.items() if v is not None}
+        )
     except ValidationError as exc:
-        raise BadInputError(exc.errors()[0]["msg"]) from None
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        raise BadInputError(f"{where + ': ' if where else ''}{err['msg']}") from None
+    if settings.judge == "builtin":  # one line now, not a failed start after the port is ours
+        LLMSettings.required("--judge builtin", " (an OpenAI-compatible endpoint)")
     sock = listen(host, port)
     # Reach and migrate the database now: a bad one is one line here, not a failed app startup.
     _database(settings.db, create=True).dispose()
@@ -53,8 +74,9 @@ def serve(
 
 
 def _database(db: str, *, create: bool = False):  # type: ignore[no-untyped-def]
-    """The portal's database, migrated; a SQLite file must exist unless `create` (only `dragon
-    serve` creates one, so an admin command's typo'd --db is not a fresh empty database)."""
+    """The portal's database, migrated; a SQLite file must exist unless `create` (`dragon serve`
+    and `dragon admin create-token` make one; listing or revoking in a typo'd --db is refused
+    rather than run on a fresh empty database)."""
     from dragon_bench.errors import BadInputError, DragonError, require_extra
 
     require_extra("sqlalchemy", "portal")
@@ -68,7 +90,8 @@ def _database(db: str, *, create: bool = False):  # type: ignore[no-untyped-def]
     file = make_url(url).database if sqlite else None
     if not create and file and file != ":memory:" and not Path(file).exists():
         raise BadInputError(
-            f"database {file} does not exist: give the portal's database; `dragon serve` creates it"
+            f"database {file} does not exist: give the portal's database; `dragon serve` or "
+            "`dragon admin create-token` creates it"
         )
     database = Database(db)
     try:
@@ -91,7 +114,8 @@ def create_token_cmd(
     """Issue a token; prints the secret alone on stdout (it is stored only as a hash)."""
     from dragon_bench.portal.tokens import create_token
 
-    database = _database(db)
+    # The first command of a new portal (before `dragon serve`): the database is made here.
+    database = _database(db, create=True)
     with database.session() as s:
         _, secret = create_token(s, role=role, name=name)
     database.dispose()

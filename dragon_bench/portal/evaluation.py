@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dragon_bench import metrics
 from dragon_bench.hub import Hub
 from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
 
@@ -113,11 +113,6 @@ def _judge_score(block: Any) -> float | None:
     return judge_value(block)
 
 
-def _metrics() -> Any:
-    """dragon_bench.metrics, imported when the first submission is scored."""
-    return importlib.import_module("dragon_bench.metrics")
-
-
 class MetricsEvaluator:
     """Evaluates with dragon_bench.metrics: Gold.from_hub, parse_results, evaluate (+ optional Judge)."""
 
@@ -130,14 +125,12 @@ class MetricsEvaluator:
         self._lock = threading.Lock()
 
     def _gold_for(self, version: str) -> Any:
-        metrics = _metrics()
         with self._lock:
             if version not in self._gold:
                 self._gold[version] = metrics.Gold.from_hub(self.hub, version)
             return self._gold[version]
 
     def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation:
-        metrics = _metrics()
         gold = self._gold_for(version)
         parsed = metrics.parse_results(results, gold)
         # One process: forking a pool inside a threaded web server is not safe.

@@ -11,6 +11,8 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 
 from dragon_bench.hub import Hub
+from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.metrics import Judge
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator, MetricsEvaluator
 from dragon_bench.portal.publishing.publisher import Publisher
@@ -25,13 +27,12 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 log = logging.getLogger("dragon_bench.portal")
 
 
-def _builtin_judge() -> object:
-    import importlib
-
-    from dragon_bench.llm import LLMClient, LLMSettings
-
-    judge: object = importlib.import_module("dragon_bench.metrics").Judge
-    return judge(LLMClient(LLMSettings.from_env()))  # type: ignore[operator]
+def _builtin_judge() -> Judge:
+    """The LLM judge on DRAGON_LLM_*; BadInputError naming what to set when none is configured."""
+    settings = LLMSettings.required(
+        "the builtin judge (judge=builtin)", " (an OpenAI-compatible endpoint)"
+    )
+    return Judge(LLMClient(settings))
 
 
 @dataclass

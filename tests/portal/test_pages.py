@@ -90,6 +90,7 @@ def test_submit_form_detail_and_admin_queue(
     page.set_input_files("input[name=file]", str(path))
     page.fill("input[name=model_name]", "page-model")
     page.fill("input[name=retriever_type]", "bm25")
+    page.select_option("select[name=version]", "1.1.0")  # the form names none by itself
     page.screenshot(path=str(artifacts / "submit.png"), full_page=True)
     page.click("#submit-form button[type=submit]")
     page.wait_for_selector("#new-submission")

@@ -64,3 +64,28 @@ def test_hostile_model_names_and_answers_keep_pages_whole(live: Live, page: Any)
     assert items.count() == 4
     assert HOSTILE in page.locator("#items").inner_text()
     assert not errors, errors
+
+
+def test_judge_status_and_version_choice_in_the_browser(
+    live: Live, page: Any, tmp_path: Path
+) -> None:
+    assert live.submit(results(2), submit_id="js").status_code == 200
+    since = live.wait("js")["evaluated_at"].replace("T", " ")
+    _login(page, live, "participant", "/submissions/js")
+    status = page.locator("#judge-status").inner_text()
+    assert status == f"waiting for the external judge since {since} UTC"
+    # The submit form names no version until the participant picks one.
+    page.goto(live.url + "/submit")
+    assert page.locator("select[name=version]").input_value() == ""
+    upload = tmp_path / "r.json"
+    upload.write_text(json.dumps(results(1)), encoding="utf-8")
+    page.set_input_files("input[name=file]", str(upload))
+    page.fill("input[name=model_name]", "picked")
+    page.click("#submit-form button[type=submit]")
+    assert page.locator("#new-submission").count() == 0  # the browser asks for the version
+    assert not page.locator("select[name=version]").evaluate("e => e.checkValidity()")
+    page.select_option("select[name=version]", "1.0.0")
+    page.click("#submit-form button[type=submit]")
+    page.wait_for_selector("#new-submission")
+    new_id = page.locator("#new-submission").inner_text()
+    assert live.wait(new_id)["version"] == "1.0.0"

@@ -85,7 +85,7 @@ def test_admin_refuses_a_database_that_does_not_exist(
     assert code == 2
     assert err.strip() == (
         f"error: database {typo} does not exist: give the portal's database; "
-        "`dragon serve` creates it"
+        "`dragon serve` or `dragon admin create-token` creates it"
     )
     assert not (tmp_path / "nodir").exists()
 
