@@ -146,6 +146,7 @@ def review(portal: Portal, submit_id: str, action: str, note: str | None) -> Sub
     if action not in allowed:
         raise HTTPException(422, f"unknown action {action!r}")
     sources, target = allowed[action]
+    versions = portal.revisions.versions(max_age=2.0)  # listed outside the write lock
     with portal.db.session() as s:
         row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
         if row is None:
@@ -158,7 +159,7 @@ def review(portal: Portal, submit_id: str, action: str, note: str | None) -> Sub
         if target == "queued":
             row.attempts = 0
             row.error = None
-        record_change(s, portal.settings, portal.revisions.versions(max_age=2.0), row.id, action)
+        record_change(s, portal.settings, versions, row.id, action)
     if target == "queued":
         portal.worker.wake()
     portal.publisher.wake()
@@ -172,6 +173,7 @@ def record_judge(portal: Portal, submit_id: str, version: str | None, results: A
             422,
             "judge_results must hold a number: a score, {'judge': x}, or per-question scores",
         )
+    versions = portal.revisions.versions(max_age=2.0)
     with portal.db.session() as s:
         row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
         if row is None or (version and row.version != version):
@@ -181,6 +183,6 @@ def record_judge(portal: Portal, submit_id: str, version: str | None, results: A
         row.judge_results = results if isinstance(results, dict) else {"results": results}
         row.judge_score = score
         row.judge_state = "done"
-        record_change(s, portal.settings, portal.revisions.versions(max_age=2.0), row.id, "judge")
+        record_change(s, portal.settings, versions, row.id, "judge")
     portal.publisher.wake()
     return row

@@ -187,6 +187,8 @@ class Worker:
             beating.set()
             beat.join()
         values["claimed_by"] = None
+        # Listed before the write lock is taken: the results file names every version.
+        versions = self.revisions.versions(max_age=2.0) if values["state"] == "approved" else []
         with self.db.session() as s:
             res = s.execute(
                 update(Submission)
@@ -200,9 +202,7 @@ class Worker:
             )
             done = res.rowcount == 1  # type: ignore[attr-defined]
             if done and values["state"] == "approved":  # an auto submission goes public
-                record_change(
-                    s, self.settings, self.revisions.versions(max_age=2.0), sub_id, "evaluate"
-                )
+                record_change(s, self.settings, versions, sub_id, "evaluate")
         if done:
             self.processed += 1
         else:
