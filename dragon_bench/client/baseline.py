@@ -8,20 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.client.revision import Revision
-from dragon_bench.output import stderr
+from dragon_bench.llm import ChatModel
+from dragon_bench.rag import Pipeline, PipelineConfig
+from dragon_bench.rag.cached import cached_pipeline, texts_stamp
 
 __all__ = ["baseline_pipeline", "revision_stamp", "run_identity"]
 
 
 def revision_stamp(revision: Revision) -> dict[str, Any]:
     """What identifies the indexed texts: version, source and a digest of ids and texts."""
-    h = hashlib.sha256()
-    for key in sorted(revision.texts):
-        h.update(f"{key}\x00{revision.texts[key]}\x01".encode())
-    return {"version": revision.version, "source": revision.source, "texts_sha256": h.hexdigest()}
+    return texts_stamp(revision.version, revision.source, revision.texts)
 
 
-def run_identity(revision: Revision, config: Any) -> dict[str, Any]:
+def run_identity(revision: Revision, config: PipelineConfig) -> dict[str, Any]:
     """What makes a run's answers: the revision's texts and questions, the pipeline settings and
     (for LLM pipelines) the model. Where the revision was read from does not matter."""
 
@@ -40,26 +39,14 @@ def run_identity(revision: Revision, config: Any) -> dict[str, Any]:
 
 def baseline_pipeline(
     revision: Revision,
-    config: Any = None,
+    config: PipelineConfig | None = None,
     *,
     index_dir: str | Path | None = None,
-    llm: Any = None,
-) -> Any:
+    llm: ChatModel | None = None,
+) -> Pipeline:
     """A Pipeline over the revision's texts, reusing `index_dir` when it indexes the same texts
     with the same index settings (so a resumed run does not re-index)."""
-    from dragon_bench.rag import Pipeline, PipelineConfig
-
     config = config or PipelineConfig()
-    stamp = revision_stamp(revision)
-    if index_dir is not None:
-        saved = Pipeline.saved_config(index_dir)
-        same = saved is not None and saved[1] == stamp
-        if same and saved is not None and saved[0].index_settings() == config.index_settings():
-            changes = {k: v for k, v in config.to_dict().items() if k not in config.INDEX_FIELDS}
-            stderr.print(f"reusing the index in {index_dir}")
-            return Pipeline.load(index_dir, llm=llm, **changes)
-    stderr.print(f"indexing {len(revision.texts)} texts ({config.retriever})")
-    pipeline = Pipeline.build(revision, config, llm=llm)
-    if index_dir is not None:
-        pipeline.save(index_dir, stamp=stamp)
-    return pipeline
+    return cached_pipeline(
+        revision, config, stamp=revision_stamp(revision), index_dir=index_dir, llm=llm
+    )

@@ -18,8 +18,8 @@ from dragon_bench.rag.rerank import (
     LLMReranker,
 )
 from dragon_bench.rag.retriever import Retriever, SegmentTable
+from dragon_bench.rag.retrievers import load_retriever
 from dragon_bench.rag.segment import segment_texts
-from dragon_bench.rag.store import load_retriever
 from dragon_bench.rag.text import Analyzer
 
 __all__ = [

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.rag.retrievers import RETRIEVER_KINDS
 
 __all__ = [
     "PipelineConfig",
@@ -20,7 +21,7 @@ __all__ = [
     "builtin_pipelines",
 ]
 
-RETRIEVERS = ("bm25", "dense", "hybrid")
+RETRIEVERS = tuple(RETRIEVER_KINDS)
 RERANKERS = ("none", "lexical", "cross-encoder", "llm")
 GENERATORS = ("extractive", "llm")
 HOPS = (1, 2)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.retriever import Retriever, atomic_dir, read_meta, write_meta
@@ -63,9 +62,8 @@ class HybridRetriever:
         atomic_dir(path, fill)
 
     @classmethod
-    def load(cls, path: str | Path, llm: Any = None) -> HybridRetriever:
-        from dragon_bench.rag.store import load_retriever
-
+    def load(cls, path: str | Path, load_part: Callable[[Path], Retriever]) -> HybridRetriever:
+        """The saved hybrid; `load_part` loads each part's folder (the registry's loader)."""
         meta = read_meta(path, cls.name)
-        parts = [load_retriever(Path(path) / f"part{i}", llm) for i in range(len(meta["parts"]))]
+        parts = [load_part(Path(path) / f"part{i}") for i in range(len(meta["parts"]))]
         return cls(parts, rrf_k=meta["rrf_k"], depth=meta["depth"])

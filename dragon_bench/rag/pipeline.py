@@ -8,51 +8,25 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm import ChatModel, make_llm
+from dragon_bench.rag import rerank
 from dragon_bench.rag.answer import Generation, RagAnswer
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.extractive import ExtractiveGenerator
+from dragon_bench.rag.hops import merge_rankings, plan_hop
+from dragon_bench.rag.llmgen import LLMGenerator
 from dragon_bench.rag.retriever import Retriever, atomic_dir
+from dragon_bench.rag.retrievers import load_retriever, make_retriever
+from dragon_bench.rag.segment import segment_texts
+from dragon_bench.rag.trec import parse_request
 
-__all__ = ["Pipeline", "make_llm"]
+__all__ = ["Pipeline"]
 
-
-def make_llm(llm: Any = None) -> Any:
-    """The given client, or one from DRAGON_LLM_* variables (a clear error when unset)."""
-    if llm is not None:
-        return llm
-    from dragon_bench.llm import LLMClient, LLMSettings
-
-    settings = LLMSettings.from_env()
-    if not settings.configured:
-        raise BadInputError(
-            "this pipeline calls an LLM: set DRAGON_LLM_BASE_URL and DRAGON_LLM_MODEL "
-            "(any OpenAI-compatible endpoint)"
-        )
-    return LLMClient(settings)
+_WHO = "this pipeline (its LLM reranker, generator or dense model 'api')"
 
 
-def _make_retriever(config: PipelineConfig, llm: Any) -> Retriever:
-    from dragon_bench.rag.bm25 import BM25Retriever
-    from dragon_bench.rag.dense import DenseRetriever, make_encoder
-    from dragon_bench.rag.hybrid import HybridRetriever
-
-    def dense() -> DenseRetriever:
-        return DenseRetriever(make_encoder(config.dense_model, llm))
-
-    if config.retriever == "bm25":
-        return BM25Retriever(k1=config.k1, b=config.b)
-    if config.retriever == "dense":
-        return dense()
-    return HybridRetriever(
-        [BM25Retriever(k1=config.k1, b=config.b), dense()],
-        rrf_k=config.rrf_k,
-        depth=config.retrieve_k,
-    )
-
-
-def _make_reranker(config: PipelineConfig, llm: Any) -> Any:
-    from dragon_bench.rag import rerank
-
+def _make_reranker(config: PipelineConfig, llm: ChatModel | None) -> Any:
     if config.reranker == "none":
         return rerank.IdentityReranker()
     if config.reranker == "lexical":
@@ -62,13 +36,9 @@ def _make_reranker(config: PipelineConfig, llm: Any) -> Any:
     return rerank.LLMReranker(llm)
 
 
-def _make_generator(config: PipelineConfig, llm: Any) -> Any:
+def _make_generator(config: PipelineConfig, llm: ChatModel | None) -> Any:
     if config.generator == "extractive":
-        from dragon_bench.rag.extractive import ExtractiveGenerator
-
         return ExtractiveGenerator()
-    from dragon_bench.rag.llmgen import LLMGenerator
-
     return LLMGenerator(llm)
 
 
@@ -88,22 +58,20 @@ class Pipeline:
         config: PipelineConfig | None = None,
         *,
         retriever: Retriever | None = None,
-        llm: Any = None,
+        llm: ChatModel | None = None,
     ) -> None:
         self.config = config or PipelineConfig()
-        self._llm = make_llm(llm) if self.config.needs_llm else llm
-        self.retriever = retriever or _make_retriever(self.config, self._llm)
+        self._llm = make_llm(_WHO, llm) if self.config.needs_llm else llm
+        self.retriever = retriever or make_retriever(self.config, self._llm)
         self.reranker = _make_reranker(self.config, self._llm)
         self.generator = _make_generator(self.config, self._llm)
 
     # -- building and storing ---------------------------------------------------------------
     @classmethod
     def build(
-        cls, texts: Any, config: PipelineConfig | None = None, *, llm: Any = None
+        cls, texts: Any, config: PipelineConfig | None = None, *, llm: ChatModel | None = None
     ) -> Pipeline:
         """Segment and index texts: a {id: text} mapping, (id, text) pairs or a client Revision."""
-        from dragon_bench.rag.segment import segment_texts
-
         self = cls(config, llm=llm)
         cfg = self.config
         segments = segment_texts(
@@ -134,17 +102,15 @@ class Pipeline:
         return PipelineConfig.from_dict(config, where=str(folder)), stamp
 
     @classmethod
-    def load(cls, path: str | Path, *, llm: Any = None, **overrides: Any) -> Pipeline:
+    def load(cls, path: str | Path, *, llm: ChatModel | None = None, **overrides: Any) -> Pipeline:
         """A saved pipeline; `overrides` change settings that need no new index (reranker, k...)."""
-        from dragon_bench.rag.store import load_retriever
-
         file = Path(path) / "pipeline.json"
         if not file.exists():
             raise BadInputError(f"{path} is not a saved pipeline (no pipeline.json)")
         config = PipelineConfig.from_dict(json.loads(file.read_text("utf-8")), where=str(file))
         config = config.replace(**overrides)
         if config.needs_llm:
-            llm = make_llm(llm)
+            llm = make_llm(_WHO, llm)
         return cls(config, retriever=load_retriever(Path(path) / "index", llm), llm=llm)
 
     # -- the stages ---------------------------------------------------------------------------
@@ -168,8 +134,6 @@ class Pipeline:
         named in its first `top_k` texts, and the question the generator should answer (for
         the extractive one, the described part replaced by the bridge; an LLM gets the
         question as asked); the first ranking and the question when there is no hop."""
-        from dragon_bench.rag.hops import merge_rankings, plan_hop
-
         cfg = self.config
         hop = plan_hop(question, ranked[: cfg.top_k], when=cfg.hop_when)
         if hop is None:
@@ -201,8 +165,6 @@ class Pipeline:
     def answer_request(self, request: Any) -> RagAnswer:
         """Answer a TREC RAG request: its candidates are reranked and used when given,
         otherwise the pipeline retrieves them itself."""
-        from dragon_bench.rag.trec import parse_request
-
         req = parse_request(request)
         if not req.candidates:
             return self.answer(req.qid, req.text)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.rag.cached import cached_pipeline, texts_stamp
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import PipelineConfig
 from dragon_bench.rag.llmgen import LLMGenerator
@@ -362,10 +363,9 @@ def build_registry(
         if key in indexes:
             pipeline = Pipeline(config, retriever=indexes[key].retriever, llm=own_llm)
         elif index_dir is not None:
-            from dragon_bench.client.baseline import baseline_pipeline
-
+            stamp = texts_stamp(revision.version, revision.source, revision.texts)
             folder = Path(index_dir) / key
-            pipeline = baseline_pipeline(revision, config, index_dir=folder, llm=own_llm)
+            pipeline = cached_pipeline(revision, config, stamp=stamp, index_dir=folder, llm=own_llm)
         else:
             pipeline = Pipeline.build(revision, config, llm=own_llm)
         indexes.setdefault(key, pipeline)

@@ -18,7 +18,7 @@ from dragon_bench.rag.config import PipelineConfig
 from dragon_bench.rag.dense import APIEncoder, DenseRetriever
 from dragon_bench.rag.hybrid import reciprocal_rank_fusion
 from dragon_bench.rag.pipeline import Pipeline
-from dragon_bench.rag.store import load_retriever
+from dragon_bench.rag.retrievers import load_retriever
 
 TEXTS = {
     1: "Футбольный клуб «Зенит» выиграл чемпионат России. Тренер команды доволен.",
