@@ -193,6 +193,7 @@ def test_a_failed_push_is_retried_and_shown_to_the_admin(make_live: Any, tmp_pat
     assert head["next_attempt_at"] and items[1]["attempts"] == 0  # the second waits its turn
     page = live.http.get("/admin", headers=live.auth("admin")).text
     assert "Published results file" in page and "does not appear to be a git repository" in page
+    assert f"{remote} (results.json)" in page
     make_bare(remote)
     r = live.http.post("/api/v1/admin/results/retry", headers=live.auth("admin"))
     assert r.status_code == 200

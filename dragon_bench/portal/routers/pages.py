@@ -124,7 +124,11 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
             view["r"] = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
             view["g"] = block_mean(overall.get("generation"), GENERATION_METRICS)
             queue.append(view)
-    publishing = recent_commits(portal.db) if portal.publisher.enabled else None
+    target = portal.publisher.target
+    publishing = None
+    if target is not None:
+        where = f"{target.description} ({portal.settings.results_path})"
+        publishing = {"target": where, "items": recent_commits(portal.db)}
     return render(
         portal, request, "admin.html", caller, page="admin", queue=queue, publishing=publishing
     )
