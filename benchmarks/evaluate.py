@@ -39,7 +39,7 @@ NEREL = ROOT.parent / "shared" / "data" / "nerel" / "NEREL-v1.1" / "dev"
 import pyarrow as pa  # noqa: E402
 
 from dragon_bench.hub import Hub  # noqa: E402
-from dragon_bench.types import QUESTION_TYPES  # noqa: E402
+from dragon_bench.questions.shapes import QUESTION_TYPES  # noqa: E402
 
 FALLBACK = [
     "В",

@@ -36,7 +36,7 @@ from dragon_bench.portal.models import Submission  # noqa: E402
 from dragon_bench.portal.server import PortalServer  # noqa: E402
 from dragon_bench.portal.settings import PortalSettings  # noqa: E402
 from dragon_bench.portal.tokens import create_token  # noqa: E402
-from dragon_bench.types import QUESTION_TYPES  # noqa: E402
+from dragon_bench.questions.shapes import QUESTION_TYPES  # noqa: E402
 
 WORDS = [
     "Москва",

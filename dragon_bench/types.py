@@ -14,7 +14,6 @@ __all__ = [
     "EntityType",
     "entity_type",
     "entity_id",
-    "QUESTION_TYPES",
     "QuestionType",
     "Document",
     "Segment",
@@ -25,8 +24,8 @@ __all__ = [
     "content_hash",
 ]
 
-QuestionType = Literal["simple", "set", "conditional", "multi_hop"]
-QUESTION_TYPES: tuple[QuestionType, ...] = ("simple", "set", "conditional", "multi_hop")
+# a name in the question-shape registry (dragon_bench.questions.shapes.QUESTION_TYPES)
+QuestionType = str
 
 _SPACE = re.compile(r"\s+")
 
@@ -191,6 +190,7 @@ class Question:
     text_ids: tuple[str, ...]
     answers: tuple[str, ...] = ()
     triples: tuple[Triple, ...] = ()
+    template: str = ""  # the id of the template or prompt that phrased it (qa `template`)
 
     @property
     def confidence(self) -> float | None:

@@ -18,16 +18,9 @@ from dragon_bench.crag.data import format_query_time
 from dragon_bench.crag.kg_api import name_tokens
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
+from dragon_bench.questions.shapes import CRAG_TYPES
 
-__all__ = ["QUESTION_TYPES", "iter_revision_records", "write_revision_crag"]
-
-# Our question types in CRAG's vocabulary.
-QUESTION_TYPES = {
-    "simple": "simple",
-    "set": "set",
-    "conditional": "simple_w_condition",
-    "multi_hop": "multi-hop",
-}
+__all__ = ["iter_revision_records", "write_revision_crag"]
 
 
 def _page_html(title: str, body: str) -> str:
@@ -93,7 +86,7 @@ def iter_revision_records(
             "interaction_id": f"dragon-{v}-{q['id']}",
             "query_time": query_time,
             "domain": "news",
-            "question_type": QUESTION_TYPES.get(qtype, qtype),
+            "question_type": CRAG_TYPES.get(qtype, qtype),
             # A fact reported in dated news keeps its answer at the revision's query time.
             "static_or_dynamic": "static",
             "query": str(q["question"]),

@@ -273,8 +273,8 @@ def question_warmup_stage(
     """
     import random
 
-    from dragon_bench.questions.sampling import FactGraph, iter_subgraphs
-    from dragon_bench.types import QUESTION_TYPES
+    from dragon_bench.questions.sampling import FactGraph
+    from dragon_bench.questions.shapes import QUESTION_TYPES, iter_subgraphs
 
     texts = {d.id: d.full_text for d in docs}
     graph = FactGraph([t for t in triples if t.doc_id in texts])

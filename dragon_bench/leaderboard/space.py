@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.leaderboard.results_file import SCHEMA_VERSION, dump_results, read_results
-from dragon_bench.types import QUESTION_TYPES
+from dragon_bench.questions.shapes import QUESTION_TYPES
 
 __all__ = ["GRADIO_VERSION", "write_space"]
 

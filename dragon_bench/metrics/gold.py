@@ -12,7 +12,8 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics.refcache import cached_reference_tokens
 from dragon_bench.metrics.texts import Reference
-from dragon_bench.types import QUESTION_TYPES, Question
+from dragon_bench.questions.shapes import QUESTION_TYPES
+from dragon_bench.types import Question
 
 __all__ = ["Gold", "GoldQuestion"]
 

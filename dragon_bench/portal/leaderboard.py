@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
-from dragon_bench.types import QUESTION_TYPES
+from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.versions import parse_version
 
 __all__ = [

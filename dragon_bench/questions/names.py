@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from dragon_bench.questions.inflect import PARTICLES
 from dragon_bench.questions.morph import analyzer
 
 __all__ = [
@@ -20,6 +21,8 @@ __all__ = [
     "clean_name",
     "common_noun",
     "display_name",
+    "answer_name",
+    "date_name",
     "nominative_name",
     "nominative_word",
     "is_nominative",
@@ -181,6 +184,8 @@ def nominative_name(name: str, entity_type: str = "") -> str:
         core = tok.strip(",.;:")
         if not core or tok.startswith(("«", '"', "“", "(")) or core.lower() in _PLACE_PREPOSITIONS:
             break
+        if core.lower() == "имени":
+            break  # «РГУ имени Косыгина»: the rest depends on «имени»
         if head_seen and not _person_name(core):
             break  # a dependent after the head (Министерство иностранных дел, Союз Советских)
         if not _WORD.match(core):
@@ -266,6 +271,174 @@ def _strip_role(name: str) -> str:
             break
         words = words[1:]
     return " ".join(words)
+
+
+_MONTH = r"(?:январ|феврал|март|апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)[а-яё]*"
+_DATE = re.compile(
+    rf"\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}}\s+года)?|{_MONTH}\s+\d{{4}}\s+года|\d{{4}}(?:\s+год[а-я]*)?",
+    re.IGNORECASE,
+)
+
+
+def date_name(text: str) -> str:
+    """The date a mention states, as an answer writes it («3 июня 2016 года», «2016 год»,
+    «июня 2010 года»), or '' when it states none («несколько дней назад», «в пятницу»)."""
+    m = _DATE.search(text)
+    if not m:
+        return ""
+    date = m.group(0)
+    if re.fullmatch(r"\d{4}\s+год[а-я]*", date):
+        return date.split()[0] + " год"
+    return date
+
+
+def _singular_role(name: str) -> str:
+    """«борцы» -> «борец», «игроки сборной» -> «игрок сборной»: one person holds one role."""
+    words = name.split()
+    if not words:
+        return name
+    parses = analyzer().parse(words[0].lower())
+    p = next((p for p in parses if p.tag.POS == "NOUN" and p.tag.case == "nomn"), None)
+    if p is None or p.tag.number != "plur" or "Pltm" in p.tag:
+        return name
+    one = p.inflect({"nomn", "sing"})
+    if one is None:
+        return name
+    return " ".join([_restore(words[0], str(one.word)), *words[1:]])
+
+
+def _head_nominative(name: str) -> str:
+    """A common-noun phrase whose first word is most likely oblique («рака желчных протоков»)
+    with that word in the nominative of its number; '' when it cannot be put so."""
+    words = name.split()
+    if not words or not _WORD.match(words[0]):
+        return name
+    parses = [p for p in analyzer().parse(words[0].lower()) if p.tag.POS == "NOUN"]
+    if not parses or _case(parses[0].tag) == "nomn":
+        return name
+    top = parses[0]
+    form = top.inflect({"nomn", str(top.tag.number or "sing")})
+    if form is None:
+        return ""
+    return " ".join([_restore(words[0], str(form.word)), *words[1:]])
+
+
+_OBLIQUE_SURNAME = re.compile(r"(?:ого|его|ому|ему|ым|ой|ую)$")
+
+
+def _person_nominative(name: str) -> str:
+    """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
+    «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»)."""
+    words = name.split()
+    first = next(
+        (w for w in words if any("Name" in p.tag for p in analyzer().parse(w.lower())[:1])), ""
+    )
+    masc = bool(first) and analyzer().parse(first.lower())[0].tag.gender == "masc"
+    out = []
+    for w in words:
+        low = w.lower()
+        if masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low) and w != first:
+            w = w[:-1]
+        elif (
+            _OBLIQUE_SURNAME.search(low)
+            and w != first
+            and not any(_case(p.tag) == "nomn" for p in analyzer().parse(low))
+        ):
+            return ""
+        out.append(w)
+    return " ".join(out)
+
+
+def _bare_word(name: str) -> bool:
+    if " " in name or not _WORD.match(name) or name.isupper():
+        return False
+    low = name.lower()
+    parses = analyzer().parse(low)
+    if not analyzer().word_is_known(low) or any(PROPER_GRAMMEMES & p.tag.grammemes for p in parses):
+        return False
+    return parses[0].tag.POS == "NOUN"
+
+
+def _agreeing_nominative(name: str) -> str | None:
+    """A phrase of singular adjectives and a noun read in one oblique case together
+    («Государственной Думы» -> «Государственная Дума»), or None when no such reading exists."""
+    words = name.split()
+    mods: list[list[Any]] = []
+    i = 0
+    while i < len(words) and _WORD.match(words[i]):
+        adj = [p for p in analyzer().parse(words[i].lower()) if p.tag.POS in ("ADJF", "PRTF")]
+        if not adj:
+            break
+        mods.append(adj)
+        i += 1
+    if not mods or i >= len(words) or not _WORD.match(words[i]):
+        return None
+    for head in analyzer().parse(words[i].lower()):
+        if head.tag.POS != "NOUN" or head.tag.number != "sing" or _case(head.tag) == "nomn":
+            continue
+        case, gender = _case(head.tag), head.tag.gender
+        chosen = []
+        for adj in mods:
+            fit = [
+                p
+                for p in adj
+                if _case(p.tag) == case and p.tag.number == "sing" and p.tag.gender == gender
+            ]
+            if not fit:
+                break
+            chosen.append(fit[0])
+        if len(chosen) != len(mods):
+            continue
+        out = list(words)
+        for j, p in enumerate(chosen):
+            form = p.inflect({"nomn", "sing", str(gender)})
+            if form is None:
+                return None
+            out[j] = _restore(words[j], str(form.word))
+        form = head.inflect({"nomn", "sing"})
+        if form is None:
+            return None
+        out[i] = _restore(words[i], str(form.word))
+        return " ".join(out)
+    return None
+
+
+def answer_name(name: str, entity_type: str = "") -> str:
+    """`display_name` with the forms answers need: a date as the text states it (or ''), a
+    role in the singular, a title of a work in quotes."""
+    kind = entity_type.upper()
+    if kind in ("DATE", "TIME"):
+        return date_name(name)
+    if kind in ("PERSON", "PER") and any(w.lower() in PARTICLES for w in name.split()):
+        return clean_name(name)  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
+    shown = display_name(name, entity_type)
+    if kind not in ("PERSON", "PER", *_VERBATIM_TYPES):
+        cleaned = clean_name(name) or name
+        if all(
+            p.tag.number == "sing"
+            for p in analyzer().parse(cleaned.split()[0].lower())
+            if p.tag.POS in ("ADJF", "PRTF")
+        ):
+            shown = _agreeing_nominative(cleaned) or shown
+    if kind in ("PROFESSION", "NATIONALITY"):
+        return _singular_role(_head_nominative(shown))
+    if kind == "PENALTY" and re.search(r"\d", shown):
+        return ""  # «40 годы тюремного заключения»: a number phrase's nominative is not sure
+    if kind in ("DISEASE", "CRIME", "PENALTY", "IDEOLOGY", "AWARD"):
+        return _head_nominative(shown)
+    if kind in ("CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT") and not re.search(
+        "[А-Яа-яЁё]", shown
+    ):
+        return ""  # «Libya»: a place is answered in Russian
+    if kind in ("PERSON", "PER"):
+        return _person_nominative(shown)
+    if kind in ("ORGANIZATION", "ORG") and _bare_word(shown):
+        return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
+    if kind in ("ORGANIZATION", "ORG") and " " in shown:
+        return _head_nominative(shown) or shown  # «Академии наук СССР»
+    if kind == "WORK_OF_ART" and shown and shown[0] not in '«"':
+        return f"«{shown}»"
+    return shown
 
 
 def display_name(name: str, entity_type: str = "") -> str:

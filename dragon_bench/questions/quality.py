@@ -21,7 +21,7 @@ from dragon_bench.questions.grammar import (
 )
 from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import lemmas
-from dragon_bench.questions.names import common_noun, nominative_name
+from dragon_bench.questions.names import answer_name, common_noun
 from dragon_bench.types import Question, Triple
 
 __all__ = [
@@ -156,9 +156,9 @@ def question_defects(question: Question) -> tuple[str, ...]:
         kind = types.get(a, "")
         if _vague(a, kind):
             found.add("vague_answer")
-        if nominative_name(a, kind) != a:
+        if answer_name(a, kind) != a:
             found.add("oblique_answer")
-    if any(nominative_name(n, types[n]) != n for n in entities):
+    if any(answer_name(n, types[n]) != n for n in entities):
         found.add("oblique_entity")
     if any(malformed_name(n) for n in (*answers, *entities)):
         found.add("malformed_name")

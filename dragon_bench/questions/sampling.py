@@ -1,87 +1,58 @@
-"""Subgraph sampling for the four question shapes over a graph of extracted triples.
+"""The fact graph questions are sampled from: triples merged into facts by entity identity.
 
-Shapes follow DRAGON (Chernogorskii et al., 2025): `simple` is one fact, `set` several facts
-sharing subject and relation (the answer is all their objects), `conditional` two facts
-joined at an entity that is the answer, and `multi_hop` a chain A -> B -> C where the
-bridge B is described by its relation to A but not named.
+A fact is `(subject_id, relation_type, object_id)` (DESIGN.md); triples without ids (an
+extractor that does not resolve entities) get `TYPE:lemmas of the name`, so two names of one
+entity still share an id and the country Россия and the channel «Россия» do not. Every triple
+of the revision's KG joins the uniqueness index (`objects`, `subjects`); only clean facts
+(named entities, a relation with written templates, a subject kind the relation fits) can
+be asked. Shapes (`dragon_bench.questions.shapes`) sample subgraphs from this graph.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import random
-from collections import defaultdict
-from collections.abc import Iterator, Sequence
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.kinds import misfit
-from dragon_bench.questions.morph import lemmas
-from dragon_bench.questions.names import common_noun, display_name
-from dragon_bench.questions.quality import NAMED_TYPES
-from dragon_bench.questions.templates import TEMPLATES, relation_type
-from dragon_bench.types import QuestionType, Triple
+from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
+from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
+from dragon_bench.types import Triple
 
 __all__ = [
-    "BRIDGE_TYPES",
-    "is_named",
+    "DEATH_RELATIONS",
+    "Entity",
     "Fact",
-    "Subgraph",
     "FactGraph",
+    "Subgraph",
     "entity_key",
-    "iter_subgraphs",
+    "is_named",
 ]
 
-MAX_SET = 6
-# entities a multi-hop question can describe instead of naming (not dates, numbers, roles)
-BRIDGE_TYPES = frozenset(
-    {"", "PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
-    | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "PRODUCT", "WORK_OF_ART"}
+# types of values, not things
+VALUE_TYPES = frozenset({"DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL"})
+# types whose entities have proper names; a lower-case mention of one is a common noun
+PROPER_TYPES = frozenset(
+    {"PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
+    | {"DISTRICT", "LOCATION", "LOC", "FACILITY"}
 )
+# types whose answers are names (an event or award named by a common noun is vague)
+NAMED_ANSWER_TYPES = PROPER_TYPES | {"EVENT", "LAW", "WORK_OF_ART", "PRODUCT", "AWARD"}
+DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
+_FORMER = re.compile(r"^(?:экс-|бывш\w*\s+)", re.IGNORECASE)
 
 
-# types of values, not things: a question does not ask which date «обвиняет» someone
-VALUE_TYPES = ("DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL")
-
-
-def _nested(names: Sequence[str]) -> bool:
-    """True when one name's lemmas run inside another's («Металлоинвест» in «ООО УК
-    «Металлоинвест»»): probably one entity named twice, not two answers."""
-    keys = [f" {entity_key(n)} " for n in names]
-    return any(a != b and a in b for a in keys for b in keys)
+def entity_key(name: str) -> str:
+    """Names of one entity in different inflections share this key (their lemma sequence)."""
+    return " ".join(lemmas(name))
 
 
 def is_named(name: str, entity_type: str = "") -> bool:
-    """A proper name (Евгений Кисин, «Газпром», 2019), not a role or common noun (директор, суд):
-    only those can stand for an entity in a question or as a subject's answer."""
+    """A proper name (Евгений Кисин, «Газпром», 2019), not a role or common noun (директор)."""
     if entity_type.upper() in ("PROFESSION", *VALUE_TYPES):
         return False
-    first = name.lstrip("«\"“'( ")[:1]
-    return bool(first) and (first.isupper() or first.isdigit())
-
-
-# relations whose templates share their verb: describing a bridge by one and asking the other
-# repeats it («Где находится место, где находится штаб-квартира X?»)
-_FAMILIES = {
-    "HEADQUARTERED_IN": "LOCATED_IN",
-    "TAKES_PLACE_IN": "LOCATED_IN",
-    "WORKS_AS": "WORKPLACE",
-}
-
-
-def _family(relation: str) -> str:
-    kind = relation_type(relation)
-    return _FAMILIES.get(kind, kind)
-
-
-def _templated(fact: Fact) -> bool:
-    """The fact's relation has written templates (not a bare predicate from the parse)."""
-    return relation_type(fact.relation) in TEMPLATES
-
-
-def _anchor(name: str) -> bool:
-    """A name, number or title a question can start from (not «награда», «министр»)."""
-    if common_noun(name):
-        return False  # «Отставка», «Заключенный» capitalised at the start of a sentence
     first = name.lstrip("«\"“'( ")[:1]
     return bool(first) and (first.isupper() or first.isdigit())
 
@@ -91,38 +62,60 @@ def _is_verb(name: str) -> bool:
     words = name.split()
     if len(words) != 1:
         return False
-    from dragon_bench.questions.morph import analyzer
-
     parses = analyzer().parse(words[0].lower())
     return bool(parses) and parses[0].tag.POS in ("INFN", "VERB", "GRND", "PRTS", "ADJF")
 
 
-# types whose entities have proper names; a lower-case mention of one is a common noun
-PROPER_TYPES = frozenset(
-    {"PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
-    | {"DISTRICT", "LOCATION", "LOC", "FACILITY"}
-)
+def _side_id(t: Triple, side: str) -> str:
+    ident = t.subject_id if side == "subject" else t.object_id
+    if ident:
+        return ident
+    name = t.subject if side == "subject" else t.object
+    kind = (t.subject_type if side == "subject" else t.object_type).upper()
+    return f"{kind}:{entity_key(display_name(name, kind))}"
 
 
-def _named_if_proper(name: str, entity_type: str) -> bool:
-    return entity_type.upper() not in PROPER_TYPES or is_named(name, entity_type)
+@dataclass
+class Entity:
+    """One entity id with the names its mentions show (display form, nominative) and types."""
 
+    id: str
+    names: Counter[str] = field(default_factory=Counter)
+    types: Counter[str] = field(default_factory=Counter)
+    docs: set[str] = field(default_factory=set)
 
-def entity_key(name: str) -> str:
-    """Names of one entity in different inflections share this key (their lemma sequence)."""
-    return " ".join(lemmas(name))
+    @property
+    def type(self) -> str:
+        return self.types.most_common(1)[0][0] if self.types else ""
+
+    def name(self) -> str:
+        """The fullest nominative name (most words), then the most frequent: «Сергей
+        Безруков», not «Сергей» or «Безрукова»."""
+        if not self.names:
+            return ""
+        return min(
+            self.names,
+            key=lambda n: (not is_nominative(n), -len(n.split()), -self.names[n], n),
+        )
 
 
 @dataclass
 class Fact:
-    """One (subject, relation, object) with every triple (mention) that states it."""
+    """One `(subject_id, relation_type, object_id)` with every triple (mention) that states it."""
 
-    subject: str
-    relation: str
-    object: str
-    subject_key: str
-    object_key: str
+    subject_id: str
+    relation: str  # the relation type
+    object_id: str
     triples: list[Triple] = field(default_factory=list)
+    subject: str = ""  # display names
+    object: str = ""
+    subject_type: str = ""
+    object_type: str = ""
+    tense: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.subject_id, self.relation, self.object_id)
 
     @property
     def doc_ids(self) -> list[str]:
@@ -133,33 +126,44 @@ class Fact:
         return self.triples[0]
 
     @property
-    def named(self) -> bool:
-        """The subject is a proper name, so a question may name it or answer with it."""
-        return is_named(self.subject, self.first.subject_type)
-
-    @property
-    def definite_object(self) -> bool:
-        """The object is a name or a kind of thing a noun answers (a profession, a date), not
-        a common noun standing for a named thing («матч», «продажа»): it can be an answer."""
-        return self.first.object_type.upper() not in NAMED_TYPES or is_named(
-            self.object, self.first.object_type
-        )
+    def sentences(self) -> set[tuple[str, tuple[int, int]]]:
+        return {(t.doc_id, t.sentence_span) for t in self.triples}
 
     @property
     def named_triple(self) -> Triple:
-        """The first triple with the names questions show (`display_name` of each side)."""
-        return dataclasses.replace(self.first, subject=self.subject, object=self.object)
+        """The first triple with the names and ids questions show (the evidence record)."""
+        t = self.first
+        return Triple(
+            subject=self.subject,
+            relation=t.relation,
+            object=self.object,
+            doc_id=t.doc_id,
+            subject_type=self.subject_type,
+            object_type=self.object_type,
+            subject_span=t.subject_span,
+            object_span=t.object_span,
+            sentence_span=t.sentence_span,
+            extractor=t.extractor,
+            subject_id=self.subject_id,
+            object_id=self.object_id,
+            relation_type=self.relation,
+            tense=self.tense,
+            confidence=min(x.confidence for x in self.triples),
+        )
 
 
 @dataclass(frozen=True)
 class Subgraph:
-    """A sampled shape: its facts, the entity it asks for, and for multi-hop the bridge."""
+    """A sampled shape: its facts, the entity ids and names it asks for, and a multi-hop
+    bridge. `ask` says which side of a one-fact shape is asked (object or subject)."""
 
-    type: QuestionType
+    type: str
     facts: tuple[Fact, ...]
     answers: tuple[str, ...]
-    ask: str = "object"  # simple: "object" or "subject"
+    answer_ids: tuple[str, ...] = ()
+    ask: str = "object"
     bridge: str | None = None
+    bridge_id: str | None = None
 
     @property
     def doc_ids(self) -> tuple[str, ...]:
@@ -168,159 +172,162 @@ class Subgraph:
     @property
     def key(self) -> tuple[str, frozenset[tuple[str, str, str]]]:
         """Equal for the same facts in another order (A и B / B и A)."""
-        return self.type, frozenset((f.subject_key, f.relation, f.object_key) for f in self.facts)
+        return self.type, frozenset(f.key for f in self.facts)
 
     @property
     def triples(self) -> tuple[Triple, ...]:
         return tuple(f.named_triple for f in self.facts)
 
 
-def _display(names: Sequence[str]) -> str:
-    counts: dict[str, int] = defaultdict(int)
-    for n in names:
-        counts[n] += 1
-    return min(counts, key=lambda n: (-counts[n], n))
-
-
 class FactGraph:
-    """Triples merged into facts and indexed by subject, (subject, relation), (relation, object)."""
+    """Facts of a revision's KG: all of them index uniqueness; clean ones can be asked.
 
-    def __init__(self, triples: Sequence[Triple]) -> None:
+    `triples` are the askable triples (this revision's fresh facts); `context` triples (known
+    ones, kept in kg.parquet) count only for uniqueness and popularity."""
+
+    def __init__(self, triples: Iterable[Triple], context: Iterable[Triple] = ()) -> None:
+        self.entities: dict[str, Entity] = {}
         grouped: dict[tuple[str, str, str], list[Triple]] = defaultdict(list)
-        for t in triples:
-            subject, obj = t.subject.strip(), t.object.strip()
-            if not subject or not obj or not t.relation.strip():
-                continue
-            skey, okey = entity_key(subject), entity_key(obj)
-            if len(skey) < 2 or len(okey) < 2 or skey == okey:
-                continue  # a stray letter is no entity
-            if _is_verb(subject) or _is_verb(obj):
-                continue
-            if misfit(t):
-                continue  # «Москва» with views, an organisation that died: extraction errors
-            if not _named_if_proper(subject, t.subject_type) or not _named_if_proper(
-                obj, t.object_type
-            ):
-                continue  # «компания» is no answer to «Где работает ...?»
-            grouped[(skey, t.relation.strip(), okey)].append(t)
-        self.facts: list[Fact] = []
-        for (skey, rel, okey), ts in sorted(grouped.items()):
-            ts = sorted(ts, key=lambda t: (t.doc_id, t.subject_span, t.object_span))
-            first = ts[0]
-            self.facts.append(
-                Fact(
-                    display_name(_display([t.subject.strip() for t in ts]), first.subject_type),
-                    rel,
-                    display_name(_display([t.object.strip() for t in ts]), first.object_type),
-                    skey,
-                    okey,
-                    ts,
-                )
-            )
-        # grouped by object type too: «родиться в» 1979 and «родиться в» Ржев answer different
-        # questions (когда / где), so each is unique of its kind and no set mixes kinds
-        self.by_sr: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
-        self.by_ro: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-        self.by_subject: dict[str, list[Fact]] = defaultdict(list)
-        for f in self.facts:
-            self.by_sr[(f.subject_key, f.relation, f.first.object_type.upper())].append(f)
-            self.by_ro[(f.relation, f.object_key)].append(f)
-            self.by_subject[f.subject_key].append(f)
-
-    def unique_object(self, fact: Fact) -> bool:
-        key = (fact.subject_key, fact.relation, fact.first.object_type.upper())
-        return len(self.by_sr[key]) == 1
-
-    def unique_subject(self, fact: Fact) -> bool:
-        return len(self.by_ro[(fact.relation, fact.object_key)]) == 1
-
-
-def iter_subgraphs(graph: FactGraph, qtype: QuestionType, rng: random.Random) -> Iterator[Subgraph]:
-    """Candidate subgraphs of one shape in a seeded random order (each at most once)."""
-    facts = list(graph.facts)
-    rng.shuffle(facts)
-    if qtype == "simple":
-        for f in facts:
-            if not f.named:
-                continue
-            if not f.definite_object:
-                continue  # «В каком событии принял участие X?» — «матч» / «Кто удостоился награды?»
-            sides = []
-            if graph.unique_object(f):
-                sides.append("object")
-            if graph.unique_subject(f) and _anchor(f.object):
-                sides.append("subject")
-            if sides:
-                # asking for the object is better specified; ask for the subject now and then
-                side = sides[0] if len(sides) == 1 or rng.random() < 0.75 else sides[1]
-                answer = f.object if side == "object" else f.subject
-                yield Subgraph("simple", (f,), (answer,), ask=side)
-    elif qtype == "set":
-        groups = [
-            g
-            for _, g in sorted(graph.by_sr.items())
-            if 2 <= len(g) <= MAX_SET
-            and g[0].named
-            and all(f.definite_object for f in g)
-            and not _nested([f.object for f in g])
-        ]
-        rng.shuffle(groups)
-        for g in groups:
-            # two mentions may show the same name once in the nominative («Молдавии» and
-            # «Молдавия»): one answer, not two
-            shown: dict[str, Fact] = {}
-            for f in g:
-                shown.setdefault(f.object.lower(), f)
-            if len(shown) >= 2:
-                kept = tuple(shown.values())
-                yield Subgraph("set", kept, tuple(sorted(f.object for f in kept)))
-    elif qtype == "conditional":
-        for f1 in facts:
-            if not f1.named or not _templated(f1):
-                continue
-            # a bare verb link reads badly once two are joined («Кто переназначался президента
-            # и наградил ...»): both facts need a relation with written templates
-            others = [
-                f
-                for f in graph.by_subject[f1.subject_key]
-                if f is not f1 and f.relation != f1.relation and _templated(f)
-            ]
-            rng.shuffle(others)
-            for f2 in others[:2]:
-                if not (f1.definite_object and f2.definite_object):
+        askable: set[tuple[str, str, str]] = set()
+        self.documents: set[str] = set()
+        for n, source in enumerate((triples, context)):
+            for t in source:
+                rel = t.relation_type or relation_type(t.relation)
+                if not rel or t.relation.strip() in UNASKABLE or rel in UNASKABLE:
                     continue
-                if not (_anchor(f1.object) or _anchor(f2.object)):
-                    continue  # two common nouns name nobody: «Кто работает главой и ...»
-                subj1 = {f.subject_key for f in graph.by_ro[(f1.relation, f1.object_key)]}
-                subj2 = {f.subject_key for f in graph.by_ro[(f2.relation, f2.object_key)]}
-                if subj1 & subj2 == {f1.subject_key}:
-                    yield Subgraph("conditional", (f1, f2), (f1.subject,), ask="subject")
-    elif qtype == "multi_hop":
-        for f1 in facts:
-            if not f1.named or not graph.unique_object(f1):
-                continue
-            if f1.first.object_type.upper() not in BRIDGE_TYPES:
-                continue
-            # a common noun (юбилей) names different things in different texts: join in one
-            bridged_anywhere = is_named(f1.object, f1.first.object_type)
-            # the question asks about f2 and describes the bridge by f1, so the two relations
-            # differ («Где находится место, где находится Ворсино?» says nothing) and the
-            # answer is definite («продажа» is nobody's answer)
-            nexts = [
-                f
-                for f in graph.by_subject[f1.object_key]
-                if f.object_key != f1.subject_key
-                and graph.unique_object(f)
-                and f.definite_object
-                and _family(f.relation) != _family(f1.relation)
-                # a place does not act: «Кого осудило место, в котором работает X?» asks
-                # about a co-occurrence link; nor has it views or a spouse
-                and not misfit(f.named_triple, described=True)
-                and _templated(f)
-                and (bridged_anywhere or set(f.doc_ids) & set(f1.doc_ids))
-            ]
-            if nexts:
-                f2 = rng.choice(nexts)
-                yield Subgraph("multi_hop", (f1, f2), (f2.object,), bridge=f1.object)
-    else:
-        raise ValueError(f"unknown question type {qtype!r}")
+                sid, oid = _side_id(t, "subject"), _side_id(t, "object")
+                if sid == oid:
+                    continue
+                self.documents.add(t.doc_id)
+                for ident, name, kind in (
+                    (sid, t.subject, t.subject_type),
+                    (oid, t.object, t.object_type),
+                ):
+                    ent = self.entities.setdefault(ident, Entity(ident))
+                    shown = answer_name(name.strip(), kind)
+                    if shown:
+                        ent.names[shown] += 1
+                    ent.types[kind.upper()] += 1
+                    ent.docs.add(t.doc_id)
+                key = (sid, rel, oid)
+                grouped[key].append(t)
+                if n == 0:
+                    askable.add(key)
+        self.all_facts: list[Fact] = []
+        self.objects: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        self.subjects: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        self.facts: list[Fact] = []
+        self.by_subject: dict[str, list[Fact]] = defaultdict(list)
+        self.by_object: dict[str, list[Fact]] = defaultdict(list)
+        self._of_subject: dict[str, list[Fact]] = defaultdict(list)
+        for key, ts in sorted(grouped.items()):
+            ts.sort(key=lambda t: (t.doc_id, t.subject_span, t.object_span))
+            s, o = self.entities[key[0]], self.entities[key[2]]
+            fact = Fact(key[0], key[1], key[2], ts, s.name(), o.name(), s.type, o.type)
+            fact.tense = next((t.tense for t in ts if t.tense), "")
+            self.all_facts.append(fact)
+            self.objects[(fact.subject_id, fact.relation)].append(fact)
+            self.subjects[(fact.relation, fact.object_id)].append(fact)
+            self._of_subject[fact.subject_id].append(fact)
+        for fact in self.all_facts:
+            self._settle(fact)
+            if fact.key in askable and self._clean(fact):
+                self.facts.append(fact)
+                self.by_subject[fact.subject_id].append(fact)
+                self.by_object[fact.object_id].append(fact)
+
+    def _settle(self, fact: Fact) -> None:
+        """Tense from the evidence when the extractor left it empty: a former role («экс-»,
+        «бывший») or a subject who has died makes a changing fact past."""
+        if _FORMER.match(fact.object):
+            fact.object = _FORMER.sub("", fact.object)
+            fact.tense = fact.tense or "past"
+        frames = TEMPLATES.get(fact.relation)
+        if fact.tense or frames is None or frames.dynamic == "static":
+            return
+        dead = any(f.relation in DEATH_RELATIONS for f in self.objects_of(fact.subject_id))
+        if dead:
+            fact.tense = "past"
+
+    def objects_of(self, subject_id: str) -> list[Fact]:
+        """Every fact of the KG whose subject is this entity."""
+        return self._of_subject.get(subject_id, [])
+
+    def _clean(self, fact: Fact) -> bool:
+        frames = TEMPLATES.get(fact.relation)
+        if frames is None:
+            return False  # a bare predicate from the parse has no written frame
+        if frames.subjects and fact.subject_type not in frames.subjects:
+            return False  # «Когда прошла награда»: the frames are written for another kind
+        if frames.objects and fact.object_type not in frames.objects:
+            return False
+        s, o = fact.subject, fact.object
+        if len(entity_key(s)) < 2 or len(entity_key(o)) < 2:
+            return False
+        if _is_verb(s) or _is_verb(o):
+            return False
+        if misfit(fact.named_triple):
+            return False
+        for name, kind in ((s, fact.subject_type), (o, fact.object_type)):
+            if kind in PROPER_TYPES and not is_named(name, kind):
+                return False  # «компания» is no answer to «Где работает ...?»
+            if not name or answer_name(name, kind) != name:
+                return False  # a name whose nominative could not be recovered
+        return True
+
+    # -- uniqueness over the whole KG --------------------------------------------------
+    def object_ids(
+        self, subject_id: str, relation: str, types: frozenset[str] = frozenset()
+    ) -> set[str]:
+        """Every object id the KG gives (subject, relation), of `types` when given."""
+        return {
+            f.object_id
+            for f in self.objects.get((subject_id, relation), [])
+            if not types or f.object_type in types
+        }
+
+    def subject_ids(
+        self, relation: str, object_id: str, types: frozenset[str] = frozenset()
+    ) -> set[str]:
+        """Every subject id the KG gives (relation, object), of `types` when given."""
+        return {
+            f.subject_id
+            for f in self.subjects.get((relation, object_id), [])
+            if not types or f.subject_type in types
+        }
+
+    def popularity(self, entity_id: str) -> float:
+        """Share of the KG's documents that mention the entity (a proxy for fame)."""
+        ent = self.entities.get(entity_id)
+        return len(ent.docs) / len(self.documents) if ent and self.documents else 0.0
+
+    def popular(self, entity_id: str, share: float) -> bool:
+        """Mentioned in more than `share` of the documents, and in more than two (a share of
+        a handful of documents says nothing)."""
+        ent = self.entities.get(entity_id)
+        return ent is not None and len(ent.docs) > max(2.0, share * len(self.documents))
+
+    def anchor(self, fact: Fact, side: str) -> bool:
+        """The entity on `side` can be named in a question: a proper name, not a bare first
+        name or a role («Сергей», «Отставка»)."""
+        name = fact.subject if side == "subject" else fact.object
+        kind = fact.subject_type if side == "subject" else fact.object_type
+        if not is_named(name, kind) or common_noun(name):
+            return False
+        if kind in ("PERSON", "PER") and len(name.split()) == 1:
+            parses = analyzer().parse(name.lower())
+            if any("Name" in p.tag for p in parses[:2]):
+                return False  # «Сергей»: which one?
+        return True
+
+    def answerable(self, fact: Fact, side: str) -> bool:
+        """The entity on `side` is a definite answer: a name, or a noun of a value kind (a
+        profession, a date), not a common noun standing for a named thing («матч»)."""
+        name = fact.object if side == "object" else fact.subject
+        kind = fact.object_type if side == "object" else fact.subject_type
+        if kind in PROPER_TYPES and (not is_named(name, kind) or common_noun(name)):
+            return False
+        # «матч», «награда» are vague; «орден Мужества» names one
+        return not (
+            kind in NAMED_ANSWER_TYPES and not is_named(name, kind) and len(name.split()) < 2
+        )

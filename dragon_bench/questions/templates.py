@@ -1,174 +1,649 @@
-"""Russian question templates per relation, rendered with correct inflection (pymorphy3).
+"""Russian question templates per relation type, each with an id stored in `qa.template`.
 
-Each relation has up to three forms: a question asking for the object given the subject
-(`ask_object`), a predicate asking for the subject (`ask_subject`, joined with «и» for
-conditional questions) and a noun phrase naming the object by its relation to the subject
-(`describe_object`, which hides the bridge entity of a multi-hop question). Relations the
-table does not know (predicate lemmas from the dependency parse) get generic forms built
-from the verb as it stands in the source sentence.
+A relation has several frames of four kinds: `ask` (a question asking for the object of a
+named subject), `many` (the same in the plural, for set questions), `pred` (a predicate
+about an unnamed subject, asked with «Кто»/«Какая организация» or joined with «и» in a
+conditional question) and `describe` (a noun phrase naming the object by its relation to the
+subject, which hides a multi-hop bridge). Slots:
+
+- `{s}`, `{s:gent}`, `{o:loct}`: the subject or object name in a case (`inflect.inflect_name`;
+  a frame whose slot cannot be trusted is not used, so the choice falls on one that keeps the
+  name in the nominative);
+- `{v:работать}`: the verb in the fact's tense (present for an imperfective verb unless the
+  evidence is past; a perfective verb is always past) agreeing with the subject, or with the
+  gender after a second colon (`{v:стать:neut}` agrees with «Что»);
+- `{p:основать}`: the short passive participle, `{be}` the past copula, both agreeing;
+- `{where}`, `{from}`: «В каком городе»/«В какой стране»/«Где», «Из какого города»/«Откуда»
+  by the object's type; `{which:loct}`: «который» agreeing with the described head noun.
+
+Frames may be limited to object types (`objects`), to a tense, or by `when` (a named check on
+the fact: a title, a party, the object's gender...). A relation without frames is not asked.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dragon_bench.questions.grammar import bad_preposition_case, takes_object
-from dragon_bench.questions.morph import (
-    agree_verb,
-    analyzer,
-    inflect_phrase,
-    lemmas,
-    phrase_gender,
-    short_participle,
-)
-from dragon_bench.types import Triple
+from dragon_bench.questions.inflect import inflect_name, person_gender
+from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 
 __all__ = [
     "ALIASES",
     "UNASKABLE",
-    "RelationTemplate",
+    "PLACE_TYPES",
+    "Frame",
+    "Describe",
+    "RelationFrames",
     "TEMPLATES",
-    "Phrasing",
-    "render",
+    "WHEN",
     "relation_type",
-    "phrasing_for",
+    "render",
     "subject_wh",
     "type_noun",
+    "verb_form",
+    "preposition_form",
 ]
 
-_SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
+PLACE_TYPES = frozenset(
+    {"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION", "FACILITY", "LOC"}
+)
+ORG_TYPES = frozenset({"ORGANIZATION", "ORG"})
+DATE_TYPES = frozenset({"DATE", "TIME"})
 
 
 @dataclass(frozen=True, slots=True)
-class RelationTemplate:
-    """Template strings with slots `{s}`, `{o:gent}`, `{verb:основать}`, `{short:создать}`."""
+class Frame:
+    """One template: its id (relation.kind.name), its text and where it applies."""
 
-    ask_object: str | None = None
-    ask_subject: str | None = None
-    describe_object: str | None = None
+    id: str
+    text: str
+    objects: frozenset[str] = frozenset()  # object types it fits (empty: any)
+    tense: str = ""  # "present" or "past": only for facts of that tense
+    when: str = ""  # a key of WHEN: an extra condition on the fact
+
+    def fits(self, object_type: str, tense: str, check: Callable[[str], bool]) -> bool:
+        if self.objects and object_type.upper() not in self.objects:
+            return False
+        if self.tense and self.tense != (tense or "present"):
+            return False
+        return not self.when or check(self.when)
 
 
-# NEREL relation types (annotation.conf) and natural spellings of the same relations.
-TEMPLATES: dict[str, RelationTemplate] = {
-    "WORKS_AS": RelationTemplate("Кем работает {s}?", "работает {o:ablt}", None),
-    "WORKPLACE": RelationTemplate(
-        "Где работает {s}?", "работает в {o:loct}", "{onoun}, в {which:loct} работает {s}"
+@dataclass(frozen=True, slots=True)
+class Describe:
+    """A noun phrase for the object: `head` (inflected to the case the outer frame needs) and
+    the clause after it («организация», «, в которой работает {s}»)."""
+
+    id: str
+    head: str
+    clause: str
+    objects: frozenset[str] = frozenset()
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RelationFrames:
+    ask: tuple[Frame, ...] = ()
+    many: tuple[Frame, ...] = ()
+    pred: tuple[Frame, ...] = ()
+    describe: tuple[Describe, ...] = ()
+    dynamic: str = "slow"  # static | slow | fast (DESIGN.md `dynamism`)
+    subjects: frozenset[str] = frozenset()  # subject types the frames fit (empty: any)
+    objects: frozenset[str] = frozenset()  # object types they fit (empty: any)
+
+
+def _frames(relation: str, kind: str, items: list[tuple[str, ...]]) -> tuple[Frame, ...]:
+    out = []
+    for item in items:
+        name, text, *rest = item
+        objects = frozenset(rest[0].split()) if rest and rest[0] else frozenset()
+        tense = rest[1] if len(rest) > 1 else ""
+        when = rest[2] if len(rest) > 2 else ""
+        out.append(Frame(f"{relation.lower()}.{kind}.{name}", text, objects, tense, when))
+    return tuple(out)
+
+
+def _rel(
+    relation: str,
+    ask: list[tuple[str, ...]] = (),  # type: ignore[assignment]
+    many: list[tuple[str, ...]] = (),  # type: ignore[assignment]
+    pred: list[tuple[str, ...]] = (),  # type: ignore[assignment]
+    describe: list[tuple[str, ...]] = (),  # type: ignore[assignment]
+    dynamic: str = "slow",
+    subjects: str = "",
+) -> tuple[str, RelationFrames]:
+    desc = []
+    for item in describe:
+        name, head, clause, *rest = item
+        objects = frozenset(rest[0].split()) if rest and rest[0] else frozenset()
+        when = rest[1] if len(rest) > 1 else ""
+        desc.append(Describe(f"{relation.lower()}.describe.{name}", head, clause, objects, when))
+    return relation, RelationFrames(
+        _frames(relation, "ask", list(ask)),
+        _frames(relation, "many", list(many)),
+        _frames(relation, "pred", list(pred)),
+        tuple(desc),
+        dynamic,
+        frozenset(subjects.split()),
+    )
+
+
+_PLACES = " ".join(sorted(PLACE_TYPES))
+_ORGS = "ORGANIZATION ORG"
+_NAMED_PLACES = "CITY COUNTRY STATE_OR_PROVINCE DISTRICT"
+
+TEMPLATES: dict[str, RelationFrames] = dict(
+    [
+        _rel(
+            "WORKS_AS",
+            ask=[
+                ("kem", "Кем {v:работать} {s}?", "", "", "not_title"),
+                ("post", "Какую должность {v:занимать} {s}?", "", "", "not_title"),
+                ("byt", "Кем по должности {v:быть} {s}?", "", "", "not_title"),
+                ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
+            ],
+            pred=[
+                ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
+                ("post", "{v:занимать} пост {o:gent}", "", "", "not_title"),
+            ],
+            dynamic="fast",
+        ),
+        _rel(
+            "WORKPLACE",
+            ask=[
+                ("where", "Где {v:работать} {s}?"),
+                ("org", "В какой организации {v:работать} {s}?", _ORGS),
+                ("repr", "Какую организацию {v:представлять} {s}?", _ORGS),
+                ("place", "{where} {v:работать} {s}?", _NAMED_PLACES),
+            ],
+            many=[
+                ("orgs", "В каких организациях {v:работать} {s}?", _ORGS),
+                ("orgs_repr", "Какие организации {v:представлять} {s}?", _ORGS),
+            ],
+            pred=[
+                ("in", "{v:работать} в {o:loct}"),
+                ("repr", "{v:представлять} {o:accs}", _ORGS),
+            ],
+            describe=[
+                ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS),
+                ("place", "{onoun}", ", в {which:loct} {v:работать} {s}", _NAMED_PLACES),
+            ],
+            dynamic="fast",
+        ),
+        _rel(
+            "HEADQUARTERED_IN",
+            ask=[
+                ("where", "Где {v:находиться:femn} штаб-квартира {s:gent}?"),
+                ("based", "Где {v:базироваться} {s}?"),
+                ("place", "{where} {v:находиться:femn} штаб-квартира {s:gent}?", _NAMED_PLACES),
+                ("based_place", "{where} {v:базироваться} {s}?", _NAMED_PLACES),
+            ],
+            pred=[
+                ("based", "{v:базироваться} в {o:loct}"),
+                ("hq", "{v:иметь} штаб-квартиру в {o:loct}"),
+            ],
+            describe=[
+                (
+                    "hq",
+                    "{onoun}",
+                    ", где {v:находиться:femn} штаб-квартира {s:gent}",
+                    _NAMED_PLACES,
+                ),
+                ("based", "{onoun}", ", в {which:loct} {v:базироваться} {s}", _NAMED_PLACES),
+            ],
+        ),
+        _rel(
+            "LOCATED_IN",
+            ask=[
+                ("where", "Где {v:находиться} {s}?"),
+                ("place", "{where} {v:находиться} {s}?", _NAMED_PLACES),
+                ("lies", "{where} {v:располагаться} {s}?", _NAMED_PLACES),
+            ],
+            pred=[
+                ("in", "{v:находиться} в {o:loct}"),
+                ("lies", "{v:располагаться} в {o:loct}"),
+            ],
+            describe=[("in", "{onoun}", ", в {which:loct} {v:находиться} {s}", _NAMED_PLACES)],
+            dynamic="static",
+        ),
+        _rel(
+            "SPOUSE",
+            ask=[
+                ("with", "С кем {v:состоять} в браке {s}?"),
+                ("wife", "Как {zovut} жену {s:gent}?", "", "", "s_masc"),
+                ("husband", "Как {zovut} мужа {s:gent}?", "", "", "s_femn"),
+            ],
+            pred=[("with", "{v:состоять} в браке с {o:ablt}")],
+            describe=[
+                ("wife", "жена", " {s:gent}", "", "o_femn"),
+                ("husband", "муж", " {s:gent}", "", "o_masc"),
+            ],
+        ),
+        _rel(
+            "PARENT_OF",
+            ask=[
+                ("child", "Как {zovut} ребёнка {s:gent}?"),
+                ("son", "Как {zovut} сына {s:gent}?", "", "", "o_masc"),
+                ("daughter", "Как {zovut} дочь {s:gent}?", "", "", "o_femn"),
+            ],
+            many=[("children", "Как {zovut} детей {s:gent}?")],
+            pred=[("parent", "{v:приходиться} родителем {o:datv}")],
+            describe=[
+                ("son", "сын", " {s:gent}", "", "o_masc"),
+                ("daughter", "дочь", " {s:gent}", "", "o_femn"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "SIBLING",
+            ask=[
+                ("brother", "Как {zovut} брата {s:gent}?", "", "", "o_masc"),
+                ("sister", "Как {zovut} сестру {s:gent}?", "", "", "o_femn"),
+            ],
+            many=[("siblings", "Как {zovut} братьев и сестёр {s:gent}?")],
+            describe=[
+                ("brother", "брат", " {s:gent}", "", "o_masc"),
+                ("sister", "сестра", " {s:gent}", "", "o_femn"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "RELATIVE",
+            ask=[("who", "Кто {v:приходиться:masc} родственником {s:datv}?")],
+            many=[("who", "Кто из родственников {s:gent} упоминается в новостях?")],
+            dynamic="static",
+        ),
+        _rel(
+            "DATE_OF_BIRTH",
+            ask=[
+                ("when", "Когда {v:родиться} {s}?"),
+                ("date", "Какого числа {v:родиться} {s}?", "", "", "o_day"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "PLACE_OF_BIRTH",
+            ask=[
+                ("where", "Где {v:родиться} {s}?"),
+                ("place", "{where} {v:родиться} {s}?", _NAMED_PLACES),
+                ("from", "Откуда родом {s}?", "CITY STATE_OR_PROVINCE DISTRICT COUNTRY"),
+            ],
+            pred=[("born", "{v:родиться} в {o:loct}")],
+            describe=[("born", "{onoun}", ", в {which:loct} {v:родиться} {s}", _NAMED_PLACES)],
+            dynamic="static",
+        ),
+        _rel(
+            "DATE_OF_DEATH",
+            ask=[("when", "Когда {v:умереть} {s}?"), ("died", "Когда {v:скончаться} {s}?")],
+            dynamic="static",
+        ),
+        _rel(
+            "PLACE_OF_DEATH",
+            ask=[
+                ("where", "Где {v:умереть} {s}?"),
+                ("place", "{where} {v:скончаться} {s}?", _NAMED_PLACES),
+            ],
+            pred=[("died", "{v:умереть} в {o:loct}")],
+            describe=[("died", "{onoun}", ", в {which:loct} {v:умереть} {s}", _NAMED_PLACES)],
+            dynamic="static",
+        ),
+        _rel(
+            "CAUSE_OF_DEATH",
+            ask=[
+                ("from", "От чего {v:умереть} {s}?"),
+                ("cause", "Что {v:стать:neut} причиной смерти {s:gent}?"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "AGE_IS",
+            ask=[
+                ("now", "Сколько лет {s:datv}?", "", "present", "o_number"),
+                ("then", "Сколько лет {be:neut} {s:datv}?", "", "past", "o_number"),
+            ],
+            dynamic="fast",
+        ),
+        _rel(
+            "AGE_DIED_AT",
+            ask=[
+                ("age", "В каком возрасте {v:умереть} {s}?", "", "", "o_number"),
+                ("years", "Сколько лет {be:neut} {s:datv} на момент смерти?", "", "", "o_number"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "MEMBER_OF",
+            ask=[
+                ("member", "Членом какой организации {v:являться} {s}?", _ORGS),
+                ("enters", "В какую организацию {v:входить} {s}?", _ORGS),
+                ("party", "В какой партии {v:состоять} {s}?", _ORGS, "", "o_party"),
+            ],
+            many=[
+                ("members", "Членом каких организаций {v:являться} {s}?", _ORGS),
+                ("enters", "В какие организации {v:входить} {s}?", _ORGS),
+            ],
+            pred=[
+                ("in", "{v:состоять} в {o:loct}", _ORGS),
+                ("member", "{v:являться} членом {o:gent}", _ORGS),
+            ],
+            describe=[("member", "организация", ", членом {which:gent} {v:являться} {s}", _ORGS)],
+        ),
+        _rel(
+            "ORGANIZES",
+            ask=[
+                ("what", "Какое мероприятие {v:организовать} {s}?"),
+                ("org", "Организатором какого события {v:выступить} {s}?"),
+            ],
+            many=[("what", "Какие мероприятия {v:организовать} {s}?")],
+            pred=[("org", "{v:организовать} {o:accs}")],
+        ),
+        _rel(
+            "TAKES_PLACE_IN",
+            ask=[
+                ("where", "Где {v:пройти} {s}?"),
+                ("place", "{where} {v:состояться} {s}?", _NAMED_PLACES),
+            ],
+            pred=[("held", "{v:пройти} в {o:loct}")],
+            describe=[("held", "{onoun}", ", в {which:loct} {v:пройти} {s}", _NAMED_PLACES)],
+            dynamic="static",
+        ),
+        _rel(
+            "POINT_IN_TIME",
+            ask=[("when", "Когда {v:пройти} {s}?"), ("held", "Когда {v:состояться} {s}?")],
+            dynamic="static",
+        ),
+        _rel("START_TIME", ask=[("when", "Когда {v:начаться} {s}?")], dynamic="static"),
+        _rel(
+            "END_TIME",
+            ask=[("when", "Когда {v:закончиться} {s}?"), ("over", "Когда {v:завершиться} {s}?")],
+            dynamic="static",
+        ),
+        _rel(
+            "DATE_FOUNDED_IN",
+            ask=[
+                ("when", "Когда {be} {p:основать} {s}?"),
+                ("appeared", "Когда {v:появиться} {s}?"),
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "DATE_DEFUNCT_IN",
+            ask=[("when", "Когда {v:прекратить} существование {s}?")],
+            dynamic="static",
+        ),
+        _rel(
+            "DATE_OF_CREATION",
+            ask=[("when", "Когда {be} {p:создать} {s}?"), ("appeared", "Когда {v:появиться} {s}?")],
+            dynamic="static",
+        ),
+        _rel(
+            "FOUNDED_BY",
+            ask=[
+                ("who", "Кто {v:основать:masc} {s:accs}?"),
+                ("founder", "Кто {v:стать:masc} основателем {s:gent}?"),
+            ],
+            many=[("who", "Кто основатели {s:gent}?")],
+            pred=[("by", "{p:основать} {o:ablt}")],
+            describe=[("founder", "основатель", " {s:gent}", "PERSON", "o_masc")],
+            dynamic="static",
+        ),
+        _rel(
+            "OWNER_OF",
+            ask=[
+                ("owns", "Чем {v:владеть} {s}?", "ORGANIZATION FACILITY PRODUCT WORK_OF_ART"),
+                ("company", "Какая компания {v:принадлежать:femn} {s:datv}?", _ORGS),
+            ],
+            many=[("owns", "Чем {v:владеть} {s}? Назовите всё", "ORGANIZATION FACILITY PRODUCT")],
+            pred=[("owns", "{v:владеть} {o:ablt}", "ORGANIZATION FACILITY PRODUCT WORK_OF_ART")],
+            describe=[("owns", "компания", ", {which:ablt} {v:владеть} {s}", _ORGS)],
+        ),
+        _rel(
+            "PRODUCES",
+            ask=[
+                ("makes", "Что {v:производить} {s}?", "PRODUCT"),
+                ("issues", "Какой продукт {v:выпускать} {s}?", "PRODUCT"),
+                ("author", "Какое произведение {v:создать} {s}?", "WORK_OF_ART"),
+            ],
+            many=[
+                ("makes", "Какие продукты {v:выпускать} {s}?", "PRODUCT"),
+                ("works", "Какие произведения {v:создать} {s}?", "WORK_OF_ART"),
+            ],
+            pred=[
+                ("makes", "{v:выпускать} {o:accs}", "PRODUCT"),
+                ("author", "{v:создать} {o:accs}", "WORK_OF_ART"),
+            ],
+            describe=[
+                (
+                    "author",
+                    "произведение",
+                    ", автором {which:gent} {v:являться} {s}",
+                    "WORK_OF_ART",
+                ),
+            ],
+        ),
+        _rel(
+            "PRICE_OF",
+            ask=[("cost", "Сколько {v:стоить} {s}?"), ("price", "Какова стоимость {s:gent}?")],
+            dynamic="fast",
+        ),
+        _rel(
+            "AWARDED_WITH",
+            ask=[
+                ("won", "Какой награды {v:удостоиться} {s}?"),
+                ("got", "Какую награду {v:получить} {s}?"),
+            ],
+            many=[
+                ("got", "Какие награды {v:получить} {s}?"),
+                ("won", "Каких наград {v:удостоиться} {s}?"),
+            ],
+            pred=[
+                ("got", "{v:получить} {o:accs}", "", "", "o_prize"),
+                ("title", "{v:получить} звание «{o}»", "", "", "o_rank"),
+            ],
+            describe=[("got", "награда", ", {which:accs} {v:получить} {s}")],
+            dynamic="static",
+        ),
+        _rel(
+            "SCHOOLS_ATTENDED",
+            ask=[
+                ("studied", "Где {v:учиться} {s}?", "", "past"),
+                ("graduated", "Какое учебное заведение {v:окончить} {s}?"),
+            ],
+            many=[("studied", "В каких учебных заведениях {v:учиться} {s}?", "", "past")],
+            pred=[("graduated", "{v:окончить} {o:accs}")],
+            describe=[("graduated", "учебное заведение", ", {which:accs} {v:окончить} {s}")],
+            dynamic="static",
+        ),
+        _rel(
+            "PLACE_RESIDES_IN",
+            ask=[
+                ("lives", "Где {v:жить} {s}?"),
+                ("place", "{where} {v:проживать} {s}?", _NAMED_PLACES),
+            ],
+            pred=[("lives", "{v:жить} в {o:loct}")],
+            describe=[("lives", "{onoun}", ", в {which:loct} {v:жить} {s}", _NAMED_PLACES)],
+        ),
+        _rel(
+            "ORIGINS_FROM",
+            ask=[
+                ("country", "Какую страну {v:представлять} {s}?", "COUNTRY", "", "s_person"),
+                (
+                    "citizen",
+                    "Гражданином какой страны {v:являться} {s}?",
+                    "COUNTRY",
+                    "",
+                    "s_person",
+                ),
+                ("from", "{from} {s}?", "COUNTRY CITY STATE_OR_PROVINCE"),
+                ("roots", "Откуда родом {s}?", "CITY STATE_OR_PROVINCE DISTRICT", "", "s_person"),
+                ("nation", "Кто по национальности {s}?", "NATIONALITY", "", "s_person"),
+            ],
+            pred=[
+                ("repr", "{v:представлять} {o:accs}", "COUNTRY", "", "s_person"),
+                ("roots", "родом из {o:gent}", "CITY STATE_OR_PROVINCE DISTRICT"),
+            ],
+            describe=[
+                ("repr", "страна", ", {which:accs} {v:представлять} {s}", "COUNTRY", "s_person")
+            ],
+            dynamic="static",
+        ),
+        _rel(
+            "SUBORDINATE_OF",
+            ask=[
+                ("obeys", "Кому {v:подчиняться} {s}?"),
+                ("boss", "Кто {v:быть:masc} начальником {s:gent}?"),
+            ],
+            pred=[("obeys", "{v:подчиняться} {o:datv}")],
+            describe=[("boss", "начальник", " {s:gent}", "PERSON")],
+            dynamic="fast",
+        ),
+        _rel(
+            "PART_OF",
+            ask=[
+                ("part", "Частью чего {v:являться} {s}?"),
+                ("within", "В состав какой организации {v:входить} {s}?", _ORGS),
+            ],
+            pred=[("within", "{v:входить} в состав {o:gent}")],
+            describe=[("within", "организация", ", в состав {which:gent} {v:входить} {s}", _ORGS)],
+        ),
+        _rel(
+            "SUBEVENT_OF",
+            ask=[
+                ("part", "Частью какого события {v:быть} {s}?"),
+                ("within", "В рамках какого события {v:пройти} {s}?"),
+            ],
+            pred=[("within", "{v:пройти} в рамках {o:gent}")],
+            dynamic="static",
+        ),
+        _rel(
+            "CONVICTED_OF",
+            ask=[
+                ("accused", "В чём {v:обвинять:plur} {s:accs}?"),
+                ("crime", "В каком преступлении {v:подозревать:plur} {s:accs}?"),
+            ],
+            pred=[("accused", "{p:обвинить} в {o:loct}")],
+            dynamic="static",
+        ),
+        _rel(
+            "PENALIZED_AS",
+            ask=[
+                ("got", "Какое наказание {v:получить} {s}?"),
+                ("sentenced", "К чему {be} {p:приговорить} {s}?"),
+            ],
+            pred=[("sentenced", "{p:приговорить} к {o:datv}", "", "", "o_wordy")],
+            dynamic="static",
+        ),
+        _rel(
+            "MEDICAL_CONDITION",
+            ask=[
+                ("suffers", "Каким заболеванием {v:страдать} {s}?"),
+                ("diagnosis", "Какой диагноз {v:поставить:plur} {s:datv}?"),
+            ],
+            pred=[("suffers", "{v:страдать} {o:ablt}")],
+        ),
+        _rel(
+            "IDEOLOGY_OF",
+            ask=[("views", "Каких взглядов {v:придерживаться} {s}?")],
+            pred=[("views", "{v:придерживаться} {o:gent}")],
+        ),
+        _rel(
+            "RELIGION_OF",
+            ask=[
+                ("faith", "Какую религию {v:исповедовать} {s}?"),
+                ("belongs", "К какой конфессии {v:принадлежать} {s}?"),
+            ],
+            pred=[("faith", "{v:исповедовать} {o:accs}")],
+            dynamic="static",
+        ),
+        _rel(
+            "PARTICIPANT_IN",
+            ask=[
+                ("took_part", "В каком событии {v:принять} участие {s}?", "", "", "o_named"),
+                ("took", "В каком мероприятии {v:участвовать} {s}?", "", "", "o_named"),
+            ],
+            many=[("took_part", "В каких событиях {v:принять} участие {s}?", "", "", "o_named")],
+            pred=[("took_part", "{v:принять} участие в {o:loct}", "", "", "o_named")],
+            dynamic="static",
+        ),
+        _rel(
+            "HAS_CAUSE",
+            ask=[("cause", "Что {v:стать:neut} причиной {s:gent}?")],
+            dynamic="static",
+        ),
+        _rel(
+            "EXPENDITURE",
+            ask=[("spent", "Сколько {v:потратить} {s}?")],
+            dynamic="fast",
+        ),
+        _rel(
+            "INCOME",
+            ask=[
+                ("earned", "Сколько {v:заработать} {s}?"),
+                ("income", "Какой доход {v:получить} {s}?"),
+            ],
+            dynamic="fast",
+        ),
+    ]
+)
+
+_PEOPLE = frozenset({"PERSON", "PER"})
+_AGENTS = _PEOPLE | ORG_TYPES
+_EVENTS = frozenset({"EVENT"})
+# the subject kinds each relation's frames are written for («Когда прошла награда» is not)
+SUBJECTS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("WORKS_AS", "WORKPLACE", "SPOUSE", "PARENT_OF", "SIBLING", "RELATIVE", "DATE_OF_BIRTH")
+        + ("PLACE_OF_BIRTH", "DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT")
+        + ("SCHOOLS_ATTENDED", "PLACE_RESIDES_IN", "SUBORDINATE_OF", "MEDICAL_CONDITION"),
+        _PEOPLE,
     ),
-    "HEADQUARTERED_IN": RelationTemplate(
-        "Где находится штаб-квартира {s:gent}?",
-        "имеет штаб-квартиру в {o:loct}",
-        "{onoun}, где находится штаб-квартира {s:gent}",
+    **dict.fromkeys(
+        ("MEMBER_OF", "ORGANIZES", "OWNER_OF", "PRODUCES", "AWARDED_WITH", "CONVICTED_OF")
+        + ("PENALIZED_AS", "IDEOLOGY_OF", "RELIGION_OF", "PARTICIPANT_IN", "EXPENDITURE", "INCOME"),
+        _AGENTS | {"COUNTRY", "CITY", "STATE_OR_PROVINCE"},
     ),
-    "LOCATED_IN": RelationTemplate(
-        "Где находится {s}?", "находится в {o:loct}", "{onoun}, где находится {s}"
+    "FOUNDED_BY": ORG_TYPES,
+    "HEADQUARTERED_IN": ORG_TYPES,
+    **dict.fromkeys(
+        ("TAKES_PLACE_IN", "POINT_IN_TIME", "START_TIME", "END_TIME", "SUBEVENT_OF", "HAS_CAUSE"),
+        _EVENTS,
     ),
-    "SPOUSE": RelationTemplate(
-        "С кем состоит в браке {s}?",
-        "состоит в браке с {o:ablt}",
-        "человек, который состоит в браке с {s:ablt}",
-    ),
-    "PARENT_OF": RelationTemplate(
-        "Как зовут ребёнка {s:gent}?", "является родителем {o:gent}", "ребёнок {s:gent}"
-    ),
-    "SIBLING": RelationTemplate(
-        "Как зовут брата или сестру {s:gent}?", "является братом или сестрой {o:gent}", None
-    ),
-    "RELATIVE": RelationTemplate(
-        "Кто является родственником {s:gent}?", "является родственником {o:gent}", None
-    ),
-    "DATE_OF_BIRTH": RelationTemplate("Когда {verb:родиться} {s}?", None, "дата рождения {s:gent}"),
-    "PLACE_OF_BIRTH": RelationTemplate(
-        "Где {verb:родиться} {s}?", "{verb:родиться} в {o:loct}", "место рождения {s:gent}"
-    ),
-    "DATE_OF_DEATH": RelationTemplate("Когда {verb:умереть} {s}?", None, "дата смерти {s:gent}"),
-    "PLACE_OF_DEATH": RelationTemplate(
-        "Где {verb:умереть} {s}?", "{verb:умереть} в {o:loct}", "место смерти {s:gent}"
-    ),
-    "AGE_IS": RelationTemplate("Сколько лет {s:datv}?", None, None),
-    "AGE_DIED_AT": RelationTemplate("В каком возрасте {verb:умереть} {s}?", None, None),
-    "MEMBER_OF": RelationTemplate(
-        "Членом какой организации является {s}?",
-        "является членом {o:gent}",
-        "организация, членом которой является {s}",
-    ),
-    "ORGANIZES": RelationTemplate(
-        "Организатором какого события является {s}?",
-        "является организатором {o:gent}",
-        "событие, организатором которого является {s}",
-    ),
-    "TAKES_PLACE_IN": RelationTemplate(
-        "Где {verb:произойти} {s}?",
-        "{verb:произойти} в {o:loct}",
-        "{onoun}, где {verb:произойти} {s}",
-    ),
-    "POINT_IN_TIME": RelationTemplate(
-        "Когда {verb:произойти} {s}?", None, "дата, когда {verb:произойти} {s}"
-    ),
-    "START_TIME": RelationTemplate("Когда {verb:начаться} {s}?", None, None),
-    "END_TIME": RelationTemplate("Когда {verb:закончиться} {s}?", None, None),
-    "DATE_FOUNDED_IN": RelationTemplate(
-        "Когда {short:основать} {s}?", None, "дата основания {s:gent}"
-    ),
-    "DATE_DEFUNCT_IN": RelationTemplate("Когда {verb:прекратить} существование {s}?", None, None),
-    "DATE_OF_CREATION": RelationTemplate(
-        "Когда {short:создать} {s}?", None, "дата создания {s:gent}"
-    ),
-    "FOUNDED_BY": RelationTemplate(
-        "Кто основал {s:accs}?", "{short:основать} {o:ablt}", "основатель {s:gent}"
-    ),
-    "OWNER_OF": RelationTemplate("Что принадлежит {s:datv}?", "владеет {o:ablt}", None),
-    "PRODUCES": RelationTemplate("Что производит {s}?", "производит {o:accs}", None),
-    "PRICE_OF": RelationTemplate("Сколько стоит {s}?", None, "стоимость {s:gent}"),
-    "AWARDED_WITH": RelationTemplate(
-        "Какой награды {verb:удостоиться} {s}?", "{verb:удостоиться} {o:gent}", None
-    ),
-    "SCHOOLS_ATTENDED": RelationTemplate(
-        "Где {verb:учиться} {s}?", "{verb:учиться} в {o:loct}", "место учёбы {s:gent}"
-    ),
-    "PLACE_RESIDES_IN": RelationTemplate(
-        "Где живёт {s}?", "живёт в {o:loct}", "место жительства {s:gent}"
-    ),
-    "ORIGINS_FROM": RelationTemplate("Откуда родом {s}?", "родом из {o:gent}", "родина {s:gent}"),
-    "SUBORDINATE_OF": RelationTemplate(
-        "Кому подчиняется {s}?", "подчиняется {o:datv}", "руководитель {s:gent}"
-    ),
-    "PART_OF": RelationTemplate("Частью чего является {s}?", "входит в состав {o:gent}", None),
-    "SUBEVENT_OF": RelationTemplate(
-        "Частью какого события является {s}?", "является частью {o:gent}", None
-    ),
-    "CONVICTED_OF": RelationTemplate(
-        "В чём {short:обвинить} {s}?", "{short:обвинить} в {o:loct}", None
-    ),
-    "PENALIZED_AS": RelationTemplate("Какое наказание {verb:получить} {s}?", None, None),
-    "MEDICAL_CONDITION": RelationTemplate("Каким заболеванием страдает {s}?", None, None),
-    "CAUSE_OF_DEATH": RelationTemplate(
-        "От чего {verb:умереть} {s}?", None, "причина смерти {s:gent}"
-    ),
-    "IDEOLOGY_OF": RelationTemplate(
-        "Каких взглядов придерживается {s}?", "придерживается {o:gent}", None
-    ),
-    "RELIGION_OF": RelationTemplate("Какую религию исповедует {s}?", "исповедует {o:accs}", None),
-    "PARTICIPANT_IN": RelationTemplate(
-        "В каком событии {verb:принять} участие {s}?",
-        "{verb:принять} участие в {o:loct}",
-        "событие, в котором {verb:принять} участие {s}",
-    ),
-    "AGENT": RelationTemplate(
-        "В каком событии {verb:участвовать} {s}?", "{verb:участвовать} в {o:loct}", None
-    ),
-    "HAS_CAUSE": RelationTemplate("Что стало причиной {s:gent}?", None, "причина {s:gent}"),
-    "EXPENDITURE": RelationTemplate("Сколько {verb:потратить} {s}?", None, None),
-    "INCOME": RelationTemplate("Сколько {verb:заработать} {s}?", None, None),
-    "KNOWS": RelationTemplate("С кем знаком {s}?", None, None),
+    "DATE_FOUNDED_IN": ORG_TYPES | {"CITY", "FACILITY", "EVENT"},
+    "DATE_OF_CREATION": frozenset({"WORK_OF_ART", "LAW", "PRODUCT", "AWARD"}),
+    "AGE_IS": _PEOPLE,
+    "PART_OF": ORG_TYPES | {"FACILITY", "LAW", "WORK_OF_ART"},
+    "LOCATED_IN": PLACE_TYPES | ORG_TYPES,
 }
+# the object kinds they are written for («исповедует Центральный комитет» is an error)
+OBJECTS: dict[str, frozenset[str]] = {
+    "PARTICIPANT_IN": _EVENTS,
+    "ORGANIZES": _EVENTS,
+    "RELIGION_OF": frozenset({"RELIGION"}),
+    "IDEOLOGY_OF": frozenset({"IDEOLOGY"}),
+    "MEDICAL_CONDITION": frozenset({"DISEASE"}),
+    "CONVICTED_OF": frozenset({"CRIME"}),
+    "PENALIZED_AS": frozenset({"PENALTY"}),
+    "AWARDED_WITH": frozenset({"AWARD"}),
+    "SCHOOLS_ATTENDED": ORG_TYPES,
+    "HEADQUARTERED_IN": PLACE_TYPES,
+    "WORKS_AS": frozenset({"PROFESSION"}),
+    "FOUNDED_BY": _PEOPLE | ORG_TYPES,
+    "SPOUSE": _PEOPLE,
+    "PARENT_OF": _PEOPLE,
+    "SIBLING": _PEOPLE,
+    "RELATIVE": _PEOPLE,
+    "SUBORDINATE_OF": _PEOPLE,
+}
+for _name, _kinds in SUBJECTS.items():
+    TEMPLATES[_name] = dataclasses.replace(TEMPLATES[_name], subjects=_kinds)
+for _name, _kinds in OBJECTS.items():
+    TEMPLATES[_name] = dataclasses.replace(TEMPLATES[_name], objects=_kinds)
 
-# ORIGINS_FROM whose object is a nationality (немка), not a place
-_NATIONALITY = RelationTemplate("Кто по национальности {s}?", "по национальности {o}", None)
-
-# Russian relation names of the natasha extractor (dragon_bench.kg.labels.TYPE_RELATIONS)
-# and other spellings -> the NEREL relation whose templates they share.
+# Russian relation names of the natasha extractor and other spellings -> the NEREL type.
 ALIASES: dict[str, str] = {
     "должность": "WORKS_AS",
     "возраст": "AGE_IS",
@@ -204,7 +679,6 @@ _TYPE_NOUNS: dict[str, tuple[str, str]] = {
     # entity type -> (wh-phrase asking for such an entity as a subject, neutral noun)
     "PERSON": ("Кто", "человек"),
     "PER": ("Кто", "человек"),
-    "PROFESSION": ("Кто", "человек"),
     "ORGANIZATION": ("Какая организация", "организация"),
     "ORG": ("Какая организация", "организация"),
     "CITY": ("Какой город", "город"),
@@ -219,52 +693,86 @@ _TYPE_NOUNS: dict[str, tuple[str, str]] = {
     "WORK_OF_ART": ("Какое произведение", "произведение"),
     "AWARD": ("Какая награда", "награда"),
     "LAW": ("Какой закон", "закон"),
-    "DATE": ("Какая дата", "дата"),
-    "NATIONALITY": ("Какой народ", "народ"),
-    "CRIME": ("Какое преступление", "преступление"),
-    "IDEOLOGY": ("Какая идеология", "идеология"),
-    "DISEASE": ("Какая болезнь", "болезнь"),
-    "RELIGION": ("Какая религия", "религия"),
 }
-# object types a generic predicate asks for with a fixed wh-word, whatever the preposition
-_TYPE_WH: dict[str, str] = {
-    "DATE": "Когда",
-    "TIME": "Когда",
-    "MONEY": "Сколько",
-    "NUMBER": "Сколько",
-    "PERCENT": "Сколько",
+_WHERE = {
+    "CITY": ("В каком городе", "Из какого города"),
+    "COUNTRY": ("В какой стране", "Из какой страны"),
+    "STATE_OR_PROVINCE": ("В каком регионе", "Из какого региона"),
+    "DISTRICT": ("В каком районе", "Из какого района"),
 }
+_TITLES = frozenset(
+    [
+        "шейх",
+        "эмир",
+        "король",
+        "королева",
+        "принц",
+        "принцесса",
+        "понтифик",
+        "папа",
+        "султан",
+        "император",
+        "императрица",
+        "царь",
+        "князь",
+        "княгиня",
+        "герцог",
+        "герцогиня",
+        "граф",
+        "графиня",
+        "барон",
+        "баронесса",
+        "патриарх",
+        "далай-лама",
+    ]  # noqa: SIM905
+)
+_PRIZES = frozenset("премия медаль орден приз кубок награда грамота статуэтка".split())  # noqa: SIM905
+_RANKS = frozenset("артист деятель мастер герой художник врач учитель".split())  # noqa: SIM905
+_DAY = re.compile(r"\b\d{1,2}\s+[а-я]+")
 
-# wh-word for the object of a generic predicate, by preposition; the second is for people
-_PREP_WH: dict[str, tuple[str, str]] = {
-    "": ("Что", "Кого"),
-    "в": ("Где", "В ком"),
-    "во": ("Где", "В ком"),
-    "на": ("Где", "На кого"),
-    "из": ("Откуда", "Из кого"),
-    "о": ("О чём", "О ком"),
-    "об": ("О чём", "О ком"),
-    "с": ("С чем", "С кем"),
-    "со": ("С чем", "С кем"),
-    "к": ("К чему", "К кому"),
-    "для": ("Для чего", "Для кого"),
-    "по": ("По чему", "По кому"),
-    "за": ("За что", "За кого"),
-    "от": ("От чего", "От кого"),
-    "против": ("Против чего", "Против кого"),
-    "через": ("Через что", "Через кого"),
-    "у": ("У чего", "У кого"),
-    "при": ("При чём", "При ком"),
+
+def _object_is(kind: str) -> Callable[[str, str, str, str], bool]:
+    def check(s: str, s_type: str, o: str, o_type: str) -> bool:
+        return person_gender(o) == kind
+
+    return check
+
+
+def _subject_is(kind: str) -> Callable[[str, str, str, str], bool]:
+    def check(s: str, s_type: str, o: str, o_type: str) -> bool:
+        return person_gender(s) == kind
+
+    return check
+
+
+def _title(s: str, s_type: str, o: str, o_type: str) -> bool:
+    words = lemmas(o)
+    return bool(words) and words[0] in _TITLES
+
+
+WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
+    "title": _title,
+    "not_title": lambda s, st, o, ot: not _title(s, st, o, ot),
+    "o_masc": _object_is("masc"),
+    "o_femn": _object_is("femn"),
+    "s_masc": _subject_is("masc"),
+    "s_femn": _subject_is("femn"),
+    "s_person": lambda s, st, o, ot: st.upper() in ("PERSON", "PER"),
+    "o_party": lambda s, st, o, ot: "партия" in lemmas(o),
+    "o_number": lambda s, st, o, ot: any(c.isdigit() for c in o),
+    "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),
+    "o_named": lambda s, st, o, ot: o.lstrip('«"')[:1].isupper(),
+    "o_prize": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _PRIZES),
+    "o_rank": lambda s, st, o, ot: bool(set(lemmas(o)[:2]) & _RANKS) and "«" not in o,
+    "o_wordy": lambda s, st, o, ot: not any(c.isdigit() for c in o),
 }
 
 
 @lru_cache(maxsize=1)
 def _extractor_names() -> dict[str, str]:
-    """Russian relation name -> NEREL type, as the KG part names them (if it is installed)."""
-    try:
-        from dragon_bench.kg.labels import TYPE_RELATIONS
-    except ImportError:
-        return {}
+    """Russian relation name -> NEREL type, as the KG part names them."""
+    from dragon_bench.kg.labels import TYPE_RELATIONS
+
     return {name: nerel for _, _, name, nerel in TYPE_RELATIONS}
 
 
@@ -277,7 +785,7 @@ def relation_type(relation: str) -> str:
 
 def type_noun(entity_type: str) -> str:
     """A neutral noun for an entity of this type (организация, город, человек...)."""
-    return _TYPE_NOUNS.get(entity_type.upper(), ("Что", "объект"))[1]
+    return _TYPE_NOUNS.get(entity_type.upper(), ("Что", "место"))[1]
 
 
 def subject_wh(entity_type: str) -> str:
@@ -285,183 +793,184 @@ def subject_wh(entity_type: str) -> str:
     return _TYPE_NOUNS.get(entity_type.upper(), ("Что", "объект"))[0]
 
 
-def _wh_gender(wh: str) -> str:
-    if wh in ("Кто",):
+def wh_gender(wh: str) -> str:
+    """The gender a predicate agrees with after this wh-phrase (Кто -> masc)."""
+    if wh == "Кто":
         return "masc"
     if wh == "Что":
         return "neut"
     return phrase_gender(wh.split(" ", 1)[-1])
 
 
-def _object_noun(object_type: str) -> str:
-    return type_noun(object_type) if object_type.upper() in _TYPE_NOUNS else "место"
+@lru_cache(maxsize=4096)
+def verb_form(lemma: str, tense: str, agree: str) -> str:
+    """The verb `lemma` for a subject of gender/number `agree` (masc/femn/neut/plur): present
+    3rd person for an imperfective verb unless `tense` is past; past for a perfective one."""
+    if lemma == "быть":
+        if tense != "past":
+            return "является" if agree != "plur" else "являются"
+        return {"masc": "был", "femn": "была", "neut": "было"}.get(agree, "были")
+    for p in analyzer().parse(lemma):
+        if p.tag.POS != "INFN":
+            continue
+        perfective = "perf" in p.tag
+        if tense == "past" or perfective:
+            grams = {"VERB", "past", "plur"} if agree == "plur" else {"VERB", "past", agree, "sing"}
+        else:
+            grams = {"VERB", "pres", "3per", "plur" if agree == "plur" else "sing"}
+        out = p.inflect(grams)
+        if out is not None:
+            return str(out.word)
+    raise ValueError(f"no verb form of {lemma!r} ({tense}, {agree})")
+
+
+@lru_cache(maxsize=1024)
+def short_participle(lemma: str, agree: str) -> str:
+    """The short passive participle (основан, основана, основаны) agreeing with `agree`."""
+    for p in analyzer().parse(lemma):
+        if p.tag.POS != "INFN":
+            continue
+        for form in p.lexeme:
+            tag = form.tag
+            if tag.POS != "PRTS" or "pssv" not in tag or "past" not in tag:
+                continue
+            if agree == "plur" and tag.number == "plur":
+                return str(form.word)
+            if agree != "plur" and tag.number == "sing" and tag.gender == agree:
+                return str(form.word)
+    raise ValueError(f"no short participle of {lemma!r} ({agree})")
+
+
+def _which(head: str, case: str) -> str:
+    gender = phrase_gender(head)
+    number = "plur" if gender == "plur" else "sing"
+    grams = {case, number} | ({gender} if number == "sing" else set())
+    if case == "accs" and gender in ("masc", "plur"):
+        grams.add("inan")
+    out = analyzer().parse("который")[0].inflect(grams)
+    return str(out.word) if out is not None else "который"
+
+
+_SLOT = re.compile(r"\{(\w+)(?::(\w+))?(?::(\w+))?\}")
+
+
+def entity_gender(name: str, entity_type: str) -> str:
+    """The gender a verb agrees with when `name` is its subject."""
+    if entity_type.upper() in ("PERSON", "PER"):
+        return person_gender(name) or "masc"
+    return phrase_gender(name.strip('«»"'))
 
 
 def render(
-    template: str, *, s: str = "", o: str = "", gender: str | None = None, object_type: str = ""
-) -> str:
-    """Fill the slots of a template; verbs and participles agree with `gender` (else with s);
-    `{onoun}` names the kind of the object (город, страна...)."""
-    agree = gender or phrase_gender(s)
+    text: str,
+    *,
+    s: str = "",
+    o: str = "",
+    s_type: str = "",
+    o_type: str = "",
+    tense: str = "",
+    agree: str | None = None,
+    head: str = "",
+    capitalize: bool = True,
+) -> str | None:
+    """Fill a frame's slots; None when a name cannot be put in the case a slot asks."""
+    gender = agree or entity_gender(s, s_type)
+    failed = False
 
     def fill(m: re.Match[str]) -> str:
-        name, arg = m.group(1), m.group(2)
+        nonlocal failed
+        name, arg, arg2 = m.group(1), m.group(2), m.group(3)
         if name in ("s", "o"):
-            return inflect_phrase(s if name == "s" else o, arg or "nomn")
-        if name == "verb":
-            return agree_verb(arg or "", agree)
-        if name == "short":
-            return short_participle(arg or "", agree)
+            value = inflect_name(
+                s if name == "s" else o, arg or "nomn", s_type if name == "s" else o_type
+            )
+            if value is None:
+                failed = True
+                return ""
+            return value
+        if name == "v":
+            return verb_form(arg or "", tense, arg2 or gender)
+        if name == "p":
+            return short_participle(arg or "", arg2 or gender)
+        if name == "be":
+            return verb_form("быть", "past", arg or gender)
+        if name == "zovut":
+            return "звали" if tense == "past" else "зовут"
+        if name in ("where", "from"):
+            pair = _WHERE.get(o_type.upper(), ("Где", "Откуда"))
+            return pair[0 if name == "where" else 1]
         if name == "onoun":
-            return _object_noun(object_type)
-        if name == "which":  # «который» agreeing with the object noun, in the given case
-            noun_gender = phrase_gender(_object_noun(object_type))
-            word = analyzer().parse("который")[0].inflect({noun_gender, arg or "nomn"})
-            return str(word.word) if word is not None else "который"
+            return type_noun(o_type)
+        if name == "which":
+            return _which(head or type_noun(o_type), arg or "nomn")
         raise ValueError(f"unknown template slot {m.group(0)!r}")
 
-    text = _SLOT.sub(fill, template)
-    text = re.sub(r"\s+", " ", text).strip()
-    # a template writes «в {o:loct}»; the name decides «во Флоренции», «со Швецией»
-    text = _PREPOSITION.sub(
+    out = _SLOT.sub(fill, text)
+    if failed:
+        return None
+    out = re.sub(r"\s+", " ", out).strip()
+    out = re.sub(r"\s+([,?])", r"\1", out)
+    out = _PREPOSITION.sub(
         lambda m: (
             m.group(1)
             + _keep_case(m.group(2), preposition_form(m.group(2).lower(), m.group(3)))
             + " "
         ),
-        text,
+        out,
     )
-    return text[:1].upper() + text[1:]
+    out = _na(out)
+    return out[:1].upper() + out[1:] if capitalize else out
 
 
 _PREPOSITION = re.compile(r"(^|\s)(в|во|с|со|к|ко|о|об)\s+(?=(\S+))", re.IGNORECASE)
+# places that take «на»: «на Украине» is the press norm of NEREL's years, «на Филиппинах»
+_NA_PLACES = frozenset(
+    [
+        "украина",
+        "филиппины",
+        "куба",
+        "кипр",
+        "мальта",
+        "сахалин",
+        "камчатка",
+        "урал",
+        "кавказ",
+        "аляска",
+        "гавайи",
+        "ямайка",
+        "мадагаскар",
+        "шри-ланка",
+        "тайвань",
+        "гаити",
+        "крит",
+        "сицилия",
+        "сардиния",
+        "корсика",
+        "балканы",
+        "чукотка",
+        "ямал",
+        "кубань",
+        "ставрополье",
+        "алтай",
+    ]  # noqa: SIM905
+)
+
+
+def _na(text: str) -> str:
+    def swap(m: re.Match[str]) -> str:
+        word = m.group(3)
+        if lemmas(word)[:1] and lemmas(word)[0] in _NA_PLACES:
+            return f"{m.group(1)}{'На' if m.group(2)[0].isupper() else 'на'} {word}"
+        return m.group(0)
+
+    return re.sub(r"(^|\s)(в|во|В|Во)\s+(\S+)", swap, text)
 
 
 def _keep_case(old: str, new: str) -> str:
     return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
-@dataclass(frozen=True, slots=True)
-class Phrasing:
-    """The three forms of one fact, already rendered (None where a form does not exist)."""
-
-    ask_object: str | None
-    ask_subject: str | None  # a predicate without its wh-word: "работает в «Газпроме»"
-    describe_object: str | None
-
-
-def phrasing_for(triple: Triple, text: str | None = None) -> Phrasing:
-    """Render the forms of one triple; `text` is its document's full text (for generic verbs)."""
-    relation = triple.relation.strip()
-    if relation in UNASKABLE:
-        return Phrasing(None, None, None)
-    kind = relation_type(relation)
-    tpl = TEMPLATES.get(kind)
-    if kind == "ORIGINS_FROM" and triple.object_type.upper() == "NATIONALITY":
-        tpl = _NATIONALITY  # «Откуда родом X? — немка» / «Кто родом из немки?» say nothing
-    if tpl is not None:
-        wh = subject_wh(triple.subject_type)
-        return Phrasing(
-            render(tpl.ask_object, s=triple.subject) if tpl.ask_object else None,
-            _lower_first(render(tpl.ask_subject, o=triple.object, gender=_wh_gender(wh)))
-            if tpl.ask_subject
-            else None,
-            _lower_first(
-                render(tpl.describe_object, s=triple.subject, object_type=triple.object_type)
-            )
-            if tpl.describe_object
-            else None,
-        )
-    return _generic(triple, text)
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text and not text[:2].isupper() else text
-
-
-def _span(text: str | None, span: tuple[int, int]) -> str | None:
-    if text is None or span[1] <= span[0] or span[1] > len(text):
-        return None
-    return text[span[0] : span[1]]
-
-
-def _verb_in_sentence(lemma: str, sentence: str | None) -> str | None:
-    if not sentence:
-        return None
-    for token in re.findall(r"[\w\-]+", sentence):
-        if lemmas(token) == [lemma]:
-            # a finite verb or short participle agrees as it should; a gerund or full
-            # participle (позволяющий) would not, so the lemma's past tense is used instead
-            pos = analyzer().parse(token.lower())[0].tag.POS
-            return token if pos in ("VERB", "PRTS") else None
-    return None
-
-
-def _generic(triple: Triple, text: str | None) -> Phrasing:
-    """Forms for a predicate relation («назначить директором», «родиться в»)."""
-    words = triple.relation.replace("_", " ").split()
-    if not words:
-        return Phrasing(None, None, None)
-    verb_lemma, rest = words[0].lower(), [w.lower() for w in words[1:]]
-    is_verb = any(p.tag.POS in ("INFN", "VERB", "PRTS") for p in analyzer().parse(verb_lemma))
-    if not is_verb:
-        return Phrasing(None, None, None)
-    sentence = _span(text, triple.sentence_span)
-    verb = _verb_in_sentence(lemmas(verb_lemma)[0] if lemmas(verb_lemma) else verb_lemma, sentence)
-    verb = verb or verb_lemma
-    # the object as the sentence has it is already in the case the predicate governs
-    obj_surface = _span(text, triple.object_span) or triple.object
-    person_obj = triple.object_type.upper() in ("PER", "PERSON", "PROFESSION")
-    wh = subject_wh(triple.subject_type)
-    if rest and obj_surface:
-        rest = [*rest[:-1], preposition_form(rest[-1], obj_surface)]
-    ask_subject: str | None = " ".join([agree_verb(verb, _wh_gender(wh)), *rest, obj_surface])
-    if ask_subject and bad_preposition_case(ask_subject):
-        # the object span lost its preposition («возглавлял Вашингтоне») or the relation got
-        # one the span's case does not take («об министра»): no sentence to reuse
-        ask_subject = None
-    ask_object = None
-    prep = rest[0] if len(rest) == 1 and rest[0] in _PREP_WH else ("" if not rest else None)
-    type_wh = _TYPE_WH.get(triple.object_type.upper())
-    if type_wh is not None:
-        ask_object = (
-            f"{type_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
-        )
-    elif prep == "":
-        case = _case_of(obj_surface)
-        obj_wh = _CASE_WH.get(case, _CASE_WH["accs"])[1 if person_obj else 0]
-        governed = "gent" if obj_wh == "Чего" else "accs"
-        if obj_wh in ("Что", "Кого", "Чего") and not takes_object(verb, governed):
-            # «Кого уволена организация», «Кого погиб Абакан», «Чего сократил Обама»: the
-            # verb takes no such object, so the triple's roles are not what the form says
-            return Phrasing(None, ask_subject, None)
-        ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
-    elif prep is not None:
-        obj_wh = _PREP_WH[prep][1 if person_obj else 0]
-        if prep in ("в", "во", "на") and not _is_place(triple.object_type):
-            base = {"во": "в"}.get(prep, prep)  # «во» only before some clusters: «В чём»
-            obj_wh = f"{base.capitalize()} {'ком' if person_obj else 'чём'}"
-        ask_object = f"{obj_wh} {agree_verb(verb, phrase_gender(triple.subject))} {triple.subject}?"
-    return Phrasing(ask_object, ask_subject, None)
-
-
-# wh-word for an object without preposition, by the case the verb gives it (thing, person)
-_CASE_WH: dict[str, tuple[str, str]] = {
-    "nomn": ("Что", "Кого"),
-    "accs": ("Что", "Кого"),
-    "gent": ("Чего", "Кого"),
-    "datv": ("Чему", "Кому"),
-    "ablt": ("Чем", "Кем"),
-}
-
-
-def _case_of(surface: str) -> str:
-    """Grammatical case of the first inflecting word of a phrase as it stands in the text."""
-    for token in re.findall(r"[\w\-]+", surface):
-        for p in analyzer().parse(token):
-            if p.tag.case and p.tag.POS in ("NOUN", "ADJF", "PRTF", "NPRO"):
-                return str(p.tag.case)
-    return "accs"
+_VOWELS = frozenset("аеёиоуыэюя")
 
 
 def preposition_form(preposition: str, following: str) -> str:
@@ -481,16 +990,4 @@ def preposition_form(preposition: str, following: str) -> str:
     return base
 
 
-_VOWELS = frozenset("аеёиоуыэюя")
-
-
-def _is_place(entity_type: str) -> bool:
-    return entity_type.upper() in (
-        "LOC",
-        "LOCATION",
-        "CITY",
-        "COUNTRY",
-        "STATE_OR_PROVINCE",
-        "DISTRICT",
-        "FACILITY",
-    )
+__all__ += ["entity_gender", "wh_gender", "short_participle", "ORG_TYPES", "DATE_TYPES"]

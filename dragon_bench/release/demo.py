@@ -16,8 +16,8 @@ __all__ = ["run"]
 def run(ctx: DemoContext) -> None:
     """Leaves `hub` (str, the hub folder) and `version` in ctx.artifacts."""
     from dragon_bench.hub import Hub
+    from dragon_bench.questions.shapes import QUESTION_TYPES
     from dragon_bench.release.build import build_revision
-    from dragon_bench.types import QUESTION_TYPES
 
     docs = ctx.artifacts.get("documents")
     if docs is None:

@@ -8,7 +8,7 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.metrics.gold import Gold
-from dragon_bench.types import QUESTION_TYPES
+from dragon_bench.questions.shapes import QUESTION_TYPES
 
 WORDS = [
     "в",

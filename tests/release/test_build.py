@@ -10,9 +10,10 @@ import pytest
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
+from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.release import build_revision, public_ids, triples_from_table
 from dragon_bench.release.draft import NothingToBuild
-from dragon_bench.types import QUESTION_TYPES, Document
+from dragon_bench.types import Document
 from tests.questions.corpus import DOCS, TRIPLES
 from tests.questions.nerel_gold import read_gold
 

@@ -1,0 +1,169 @@
+"""Triples from NEREL gold relations, in the form the extraction writes: true facts with entity
+ids, to measure what phrasing and sampling alone do (issue #16's `--from-gold`).
+
+An entity's id is its Wikidata id where an `N` line links a mention (`TYPE:Q76`), else its
+normalised name (`TYPE:барак обама`); mentions joined by ALTERNATIVE_NAME or ABBREVIATION
+share one id. A one-word person name («Сергей», «Обама») is merged by name only inside its
+document: across documents it may be anyone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from razdel import sentenize
+
+from dragon_bench.kg.nerel import GoldDocument
+from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.names import display_name
+from dragon_bench.types import Document, Triple
+
+__all__ = ["ALIAS_RELATIONS", "gold_triples"]
+
+ALIAS_RELATIONS = frozenset({"ALTERNATIVE_NAME", "ABBREVIATION"})
+PERSON_TYPES = frozenset({"PERSON"})
+
+
+class _Union:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, x: str) -> str:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def _name_key(text: str, kind: str) -> str:
+    return " ".join(lemmas(display_name(text, kind)))
+
+
+def _label(link_name: str, mention: str) -> str | None:
+    """A Wikidata label usable as the mention's nominative name: the same naming (a shared
+    word stem, the same capitalisation), «Тиллерсон, Рекс» read as «Рекс Тиллерсон»."""
+    name = link_name.strip()
+    if not name or name == "нет данных" or not re.search(r"[А-Яа-яЁё]", name):
+        return None
+    if name.count(",") == 1:
+        last, first = (p.strip() for p in name.split(","))
+        name = f"{first} {last}"
+    if name[:1].isupper() != mention[:1].isupper():
+        return None
+    stems = {w[:3].lower() for w in re.findall(r"\w{3,}", mention)}
+    if not any(w[:3].lower() in stems for w in re.findall(r"\w{3,}", name)):
+        return None
+    return name
+
+
+def _sentence_span(sentences: Sequence[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
+    """The sentences covering [start, end) (one, or the run from the first to the last)."""
+    first = next((s for s in sentences if s[0] <= start < s[1]), (start, end))
+    last = next((s for s in sentences if s[0] < end <= s[1]), first)
+    return (min(first[0], start), max(last[1], end))
+
+
+def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Triple]]:
+    """The documents and one triple per gold relation (alias relations become shared ids)."""
+    union = _Union()
+    wikidata: dict[str, str] = {}  # union root -> its Wikidata id
+    for g in gold:
+        doc = g.document.id
+        for link in g.links:
+            if link.wikidata and link.entity in g.entities:
+                union.union(f"{doc}#{link.entity}", f"wd:{link.wikidata}")
+    for node in list(union.parent):
+        if node.startswith("wd:"):
+            wikidata[union.find(node)] = node
+
+    def join(a: str, b: str) -> None:
+        ra, rb = union.find(a), union.find(b)
+        wa, wb = wikidata.get(ra), wikidata.get(rb)
+        if ra == rb or (wa and wb and wa != wb):
+            return  # two Wikidata entities that share a name stay two
+        union.union(ra, rb)
+        wikidata[union.find(ra)] = wa or wb or ""
+
+    for g in gold:
+        doc = g.document.id
+        for rel in g.relations:
+            if rel.type in ALIAS_RELATIONS:
+                join(f"{doc}#{rel.arg1}", f"{doc}#{rel.arg2}")
+        for ent in g.entities.values():
+            node = f"{doc}#{ent.id}"
+            union.find(node)
+            key = _name_key(ent.text, ent.type)
+            if not key:
+                continue
+            if ent.type in PERSON_TYPES and len(key.split()) == 1:
+                continue  # «Обама» may be Барак or Мишель: only a link or an alias says which
+            proper = ent.text[:1].isupper() or ent.text[:1].isdigit()
+            join(node, f"{ent.type}:{key}" + ("" if proper else f"@{doc}"))
+    members: dict[str, list[str]] = defaultdict(list)
+    for node in list(union.parent):
+        members[union.find(node)].append(node)
+    ids: dict[str, str] = {}
+    for root, nodes in members.items():
+        links = sorted(n[3:] for n in nodes if n.startswith("wd:"))
+        named = sorted(n for n in nodes if "#" not in n and not n.startswith("wd:"))
+        ids[root] = f"wd:{links[0]}" if links else (named[0] if named else root)
+    by_doc = {g.document.id: g for g in gold}
+    types: dict[str, Counter[str]] = defaultdict(Counter)
+    for root, nodes in members.items():
+        for n in nodes:
+            if "#" in n:
+                doc_id, ent_id = n.split("#", 1)
+                types[root][by_doc[doc_id].entities[ent_id].type] += 1
+
+    def entity_id(doc_id: str, ent_id: str) -> str:
+        root = union.find(f"{doc_id}#{ent_id}")
+        kind = types[root].most_common(1)[0][0]
+        ident = ids[root]
+        return f"{kind}:{ident[3:]}" if ident.startswith("wd:") else ident
+
+    labels: dict[tuple[str, str], str] = {}
+    for g in gold:
+        for link in g.links:
+            mention = g.entities.get(link.entity)
+            label = _label(link.name, mention.text) if mention is not None else None
+            if label:
+                labels[(g.document.id, link.entity)] = label
+    documents: list[Document] = []
+    triples: list[Triple] = []
+    for g in gold:
+        document = g.document
+        documents.append(document)
+        sentences = [(x.start, x.stop) for x in sentenize(document.full_text)]
+        for rel in g.relations:
+            if rel.type in ALIAS_RELATIONS:
+                continue
+            subj, obj = g.entities[rel.arg1], g.entities[rel.arg2]
+            start, end = min(subj.span[0], obj.span[0]), max(subj.span[1], obj.span[1])
+            triples.append(
+                Triple(
+                    subject=labels.get((document.id, subj.id), subj.text),
+                    relation=rel.type,
+                    object=labels.get((document.id, obj.id), obj.text),
+                    doc_id=document.id,
+                    subject_type=subj.type,
+                    object_type=obj.type,
+                    subject_span=subj.span,
+                    object_span=obj.span,
+                    sentence_span=_sentence_span(sentences, start, end),
+                    extractor="nerel-gold",
+                    subject_id=entity_id(document.id, rel.arg1),
+                    object_id=entity_id(document.id, rel.arg2),
+                    relation_type=rel.type,
+                    tense="",
+                    confidence=1.0,
+                )
+            )
+    return documents, triples

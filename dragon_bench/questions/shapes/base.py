@@ -1,0 +1,258 @@
+"""What every question shape shares: the Shape interface, frame choice and the common checks.
+
+A shape samples subgraphs from the fact graph, phrases one (choosing a template whose
+uniqueness scope makes exactly one answer fit in the whole KG, the least used first so the
+wording spreads) and checks the phrased question (answer hidden and not guessable, not
+famous, not asked before, supported by the texts, free of the quality checker's defects).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from dragon_bench.questions.filters import SupportIndex, answer_in_question
+from dragon_bench.questions.quality import question_defects
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.templates import (
+    _WHERE,
+    TEMPLATES,
+    WHEN,
+    Frame,
+    render,
+    subject_wh,
+    wh_gender,
+)
+from dragon_bench.types import Question
+
+__all__ = [
+    "POPULARITY_SHARE",
+    "Context",
+    "Phrased",
+    "Shape",
+    "ask_object",
+    "choose",
+    "common_reason",
+    "guessable",
+    "object_scope",
+    "predicates",
+    "subject_scope",
+]
+
+# an answer entity in more than this share of the KG's documents is common knowledge; chosen
+# on NEREL train (benchmarks/questions.py --popularity) and recorded in the manifest
+POPULARITY_SHARE = 0.04
+# identity facts of a famous subject are common knowledge too («Кем работает Дональд Трамп?»)
+IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER_OF"})
+# a country's adjective gives it away («российский», «американский»)
+_DEMONYMS = {
+    "сша": ("американ", "штат"),
+    "великобритания": ("британ", "англ"),
+    "соединенное королевство": ("британ", "англ"),
+    "нидерланды": ("нидерланд", "голланд"),
+    "германия": ("немец", "герман"),
+    "россия": ("росси", "русск"),
+    "российская федерация": ("росси", "русск"),
+    "рф": ("росси", "русск"),
+    "ссср": ("советск",),
+    "китай": ("китай",),
+    "кнр": ("китай",),
+    "япония": ("япон",),
+    "украина": ("украин",),
+    "беларусь": ("белорус",),
+    "белоруссия": ("белорус",),
+    "грузия": ("грузин",),
+    "израиль": ("израил",),
+}
+_WORD = re.compile(r"[а-яёa-z0-9]+(?:-[а-яёa-z0-9]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Phrased:
+    text: str
+    template: str  # template ids joined by «+» when a question uses several
+
+
+@dataclass
+class Context:
+    """What phrasing and checks need: the graph, the texts, template use counts, filters."""
+
+    graph: FactGraph
+    texts: dict[str, str]
+    support: SupportIndex
+    rng: random.Random
+    usage: Counter[str] = field(default_factory=Counter)
+    popularity_share: float = POPULARITY_SHARE
+    asked: frozenset[tuple[str, str, str]] = frozenset()
+    check_quality: bool = True
+
+
+class Shape(Protocol):
+    """A question type: its name (qa `type`), CRAG's name for it and the three steps."""
+
+    name: str
+    crag_type: str
+    order: int
+
+    def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]: ...
+
+    def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None: ...
+
+    def check(self, sub: Subgraph, question: Question, ctx: Context) -> str: ...
+
+
+def _when(fact: Fact) -> object:
+    return lambda key: WHEN[key](fact.subject, fact.subject_type, fact.object, fact.object_type)
+
+
+def object_scope(frame: Frame, object_type: str) -> frozenset[str]:
+    """The object types a frame's wh-word admits: its listed types, the one type «{where}»
+    names («В каком городе»), else every type («Где»)."""
+    if "{where}" in frame.text or "{from}" in frame.text:
+        return frozenset({object_type}) if object_type in _WHERE else frozenset()
+    return frame.objects
+
+
+def subject_scope(subject_type: str) -> frozenset[str]:
+    """The subject types a wh-word admits: «Кто» people, «Какая организация» organisations."""
+    if subject_type in ("PERSON", "PER"):
+        return frozenset({"PERSON", "PER", "PROFESSION"})  # a role («министр») is someone too
+    return frozenset({subject_type})
+
+
+def choose(candidates: Sequence[tuple[str, str]], ctx: Context) -> Phrased | None:
+    """The candidate (template id, text) whose template was used least, ties at random."""
+    if not candidates:
+        return None
+    order = sorted(candidates, key=lambda c: (ctx.usage[c[0]], ctx.rng.random()))
+    return Phrased(order[0][1], order[0][0])
+
+
+def ask_object(
+    fact: Fact,
+    graph: FactGraph,
+    *,
+    many: bool = False,
+    subject: dict[str, str] | None = None,
+    subject_gender: str | None = None,
+) -> list[tuple[Frame, str]]:
+    """Frames asking for the fact's object, rendered; `subject` gives the subject's forms by
+    case when it is a description (a multi-hop bridge), not a name."""
+    frames = TEMPLATES.get(fact.relation)
+    if frames is None:
+        return []
+    out = []
+    for frame in frames.many if many else frames.ask:
+        if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
+            continue
+        text = _render_with(frame.text, fact, subject, subject_gender)
+        if text is not None:
+            out.append((frame, text))
+    return out
+
+
+def _render_with(
+    text: str, fact: Fact, subject: dict[str, str] | None, gender: str | None
+) -> str | None:
+    if subject is None:
+        return render(
+            text,
+            s=fact.subject,
+            o=fact.object,
+            s_type=fact.subject_type,
+            o_type=fact.object_type,
+            tense=fact.tense,
+        )
+    for case in re.findall(r"\{s(?::(\w+))?\}", text):
+        if (case or "nomn") not in subject:
+            return None
+    marked = re.sub(r"\{s(?::(\w+))?\}", lambda m: f"\x00{m.group(1) or 'nomn'}\x00", text)
+    out = render(marked, o=fact.object, o_type=fact.object_type, tense=fact.tense, agree=gender)
+    if out is None:
+        return None
+    out = re.sub("\x00(\\w+)\x00", lambda m: subject[m.group(1)], out)
+    return out[:1].upper() + out[1:]
+
+
+def predicates(fact: Fact, *, wh: str | None = None) -> list[tuple[Frame, str]]:
+    """Predicates about the fact's subject (without the wh-word), rendered in agreement with
+    the wh-phrase that asks for the subject."""
+    frames = TEMPLATES.get(fact.relation)
+    if frames is None:
+        return []
+    wh = wh or subject_wh(fact.subject_type)
+    out = []
+    for frame in frames.pred:
+        if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
+            continue
+        text = render(
+            frame.text,
+            s=fact.subject,
+            o=fact.object,
+            s_type=fact.subject_type,
+            o_type=fact.object_type,
+            tense=fact.tense,
+            agree=wh_gender(wh),
+        )
+        if text is not None:
+            out.append((frame, text[:1].lower() + text[1:]))
+    return out
+
+
+def _stems(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("ё", "е"))
+
+
+def guessable(answer: str, question: str, person: bool = False) -> bool:
+    """True when the answer can be read off the question: a word of it shares its stem with a
+    question word («Россия» / «российский», «Москва» / «МГУ имени ... Московского»), or a
+    country's adjective stands in the question («американский» for США)."""
+    words = _stems(question)
+    low = " ".join(_stems(answer))
+    for prefix in _DEMONYMS.get(low, ()):
+        if any(w.startswith(prefix) for w in words):
+            return True
+    hits = []
+    for a in _stems(answer):
+        if len(a) < 4 or a.isdigit():
+            continue
+        stem = a[: max(4, len(a) - 3)]
+        hits.append(any(w.startswith(stem) for w in words))
+    # a person shares a surname with kin («Анна Безрукова» / «Сергей Безруков»): only the
+    # whole name read off the question gives the answer away
+    return bool(hits) and (all(hits) if person else any(hits))
+
+
+def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
+    """The first reason to drop a phrased question, or '' to keep it."""
+    text = question.question
+    if any(answer_in_question(a, text) for a in sub.answers):
+        return "answer_in_question"
+    person = {f.subject_type if sub.ask == "subject" else f.object_type for f in sub.facts[-1:]}
+    if any(guessable(a, text, bool(person & {"PERSON", "PER"})) for a in sub.answers):
+        return "guessable"
+    if sub.bridge is not None and answer_in_question(sub.bridge, text):
+        return "bridge_named"
+    graph = ctx.graph
+    if any(graph.popular(a, ctx.popularity_share) for a in sub.answer_ids):
+        return "popular_answer"
+    if sub.type == "simple" and sub.ask == "object":
+        fact = sub.facts[0]
+        if fact.relation in IDENTITY_RELATIONS and graph.popular(
+            fact.subject_id, ctx.popularity_share
+        ):
+            return "popular_subject"
+    if any(f.key in ctx.asked for f in sub.facts):
+        return "asked_before"
+    defects = question_defects(question) if ctx.check_quality else ()
+    if defects:
+        return f"quality:{defects[0]}"
+    if not ctx.support.supports_all(sub.answers, sub.doc_ids):
+        return "unsupported"
+    if text.lower() in seen:
+        return "duplicate"
+    return ""

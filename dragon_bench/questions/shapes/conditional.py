@@ -1,0 +1,83 @@
+"""`conditional`: the one entity two facts from different sentences (preferably different
+documents) both hold for, joined by entity identity: «Кто родился в Ржеве и работает в
+«Газпроме»?». Each condition alone fits more than one entity where the KG allows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.shapes.base import Context, Phrased, choose, predicates, subject_scope
+from dragon_bench.questions.templates import subject_wh
+from dragon_bench.types import Question
+
+__all__ = ["SHAPE", "Conditional"]
+
+
+def _restates(a: Fact, b: Fact) -> bool:
+    """One condition names the other's object («премьер Австралии» and «в Австралии»)."""
+    la, lb = lemmas(a.object), lemmas(b.object)
+    return bool(set(la) & set(lb))
+
+
+class Conditional:
+    name = "conditional"
+    crag_type = "simple_w_condition"
+    order = 2
+
+    def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+        subjects = sorted(graph.by_subject)
+        rng.shuffle(subjects)
+        for sid in subjects:
+            facts = [
+                f
+                for f in graph.by_subject[sid]
+                if graph.anchor(f, "object") and graph.anchor(f, "subject")
+            ]
+            if len(facts) < 2 or facts[0].subject_type not in (
+                "PERSON",
+                "PER",
+                "ORGANIZATION",
+                "ORG",
+            ):
+                continue
+            pairs = [
+                (a, b)
+                for i, a in enumerate(facts)
+                for b in facts[i + 1 :]
+                if a.relation != b.relation
+                and not (a.sentences & b.sentences)
+                and not _restates(a, b)
+            ]
+            # facts from different documents first
+            pairs.sort(key=lambda p: (bool(set(p[0].doc_ids) & set(p[1].doc_ids)), rng.random()))
+            scope = subject_scope(facts[0].subject_type)
+            for a, b in pairs[:3]:
+                sa = graph.subject_ids(a.relation, a.object_id, scope)
+                sb = graph.subject_ids(b.relation, b.object_id, scope)
+                if sa & sb != {sid}:
+                    continue
+                if len(sa) == 1 and len(sb) == 1:
+                    continue  # either fact alone names the answer: no condition is needed
+                yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
+                break
+
+    def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        a, b = sub.facts
+        wh = subject_wh(a.subject_type)
+        first, second = predicates(a, wh=wh), predicates(b, wh=wh)
+        candidates = []
+        for fa, pa in first:
+            for fb, pb in second:
+                if pa.split()[0] == pb.split()[0]:
+                    continue  # «работает в X и работает Y»: one verb twice
+                candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
+        return choose(candidates, ctx)
+
+    def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        return ""
+
+
+SHAPE = Conditional()

@@ -1,0 +1,112 @@
+"""`multi_hop`: a chain A -> B -> C asking C, with the bridge B not named but described by a
+distinctive fact (its relation to the named A, which only B has in the KG): «Где находится
+штаб-квартира организации, в которой работает Алексей Миллер?». Joined by entity id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dragon_bench.questions.inflect import inflect_name
+from dragon_bench.questions.morph import phrase_gender
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, choose, object_scope
+from dragon_bench.questions.templates import TEMPLATES, WHEN, Describe, render, type_noun
+from dragon_bench.types import Question
+
+__all__ = ["SHAPE", "MultiHop"]
+
+_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+# relations whose frames share a verb: a bridge described by one and asked by the other
+# repeats it («Где находится место, где находится X?»)
+_FAMILIES = {
+    "HEADQUARTERED_IN": "LOCATED_IN",
+    "TAKES_PLACE_IN": "LOCATED_IN",
+    "WORKS_AS": "WORKPLACE",
+}
+
+
+def _family(relation: str) -> str:
+    return _FAMILIES.get(relation, relation)
+
+
+def _descriptions(f1: Fact, graph: FactGraph) -> list[tuple[Describe, dict[str, str], str]]:
+    """The bridge (f1's object) described by f1, in every case, when f1 makes it unique."""
+    frames = TEMPLATES.get(f1.relation)
+    out = []
+    for d in frames.describe if frames else ():
+        if d.objects and f1.object_type not in d.objects:
+            continue
+        if d.when and not WHEN[d.when](f1.subject, f1.subject_type, f1.object, f1.object_type):
+            continue
+        if graph.object_ids(f1.subject_id, f1.relation, d.objects) != {f1.object_id}:
+            continue  # A has another such object: the description fits two entities
+        head = d.head.replace("{onoun}", type_noun(f1.object_type))
+        clause = render(
+            d.clause.strip(),
+            s=f1.subject,
+            s_type=f1.subject_type,
+            o_type=f1.object_type,
+            tense=f1.tense,
+            head=head,
+            capitalize=False,
+        )
+        if clause is None:
+            continue
+        joiner = ", " if d.clause.startswith(",") else " "
+        clause = clause.lstrip(", ")
+        forms = {}
+        for case in _CASES:
+            h = inflect_name(head, case)
+            if h is not None:
+                forms[case] = f"{h}{joiner}{clause}"
+        out.append((d, forms, phrase_gender(head)))
+    return out
+
+
+class MultiHop:
+    name = "multi_hop"
+    crag_type = "multi-hop"
+    order = 3
+
+    def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+        facts = list(graph.facts)
+        rng.shuffle(facts)
+        for f1 in facts:
+            frames = TEMPLATES.get(f1.relation)
+            if not frames or not frames.describe or not graph.anchor(f1, "subject"):
+                continue
+            nexts = [
+                f
+                for f in graph.by_subject.get(f1.object_id, [])
+                if f.object_id != f1.subject_id
+                and _family(f.relation) != _family(f1.relation)
+                and graph.answerable(f, "object")
+            ]
+            if nexts:
+                f2 = rng.choice(nexts)
+                yield Subgraph(
+                    "multi_hop",
+                    (f1, f2),
+                    (f2.object,),
+                    (f2.object_id,),
+                    bridge=f1.object,
+                    bridge_id=f1.object_id,
+                )
+
+    def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        f1, f2 = sub.facts
+        graph = ctx.graph
+        candidates = []
+        for d, forms, gender in _descriptions(f1, graph):
+            for frame, text in ask_object(f2, graph, subject=forms, subject_gender=gender):
+                scope = object_scope(frame, f2.object_type)
+                if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
+                    candidates.append((f"{d.id}+{frame.id}", text))
+        return choose(candidates, ctx)
+
+    def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        return ""
+
+
+SHAPE = MultiHop()

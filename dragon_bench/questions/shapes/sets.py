@@ -1,0 +1,63 @@
+"""`set`: every object the KG gives one subject entity under one relation (2 to 6 entity ids,
+aliases merged), asked in the plural; incomplete groups are not asked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dragon_bench.questions.sampling import FactGraph, Subgraph
+from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, choose, object_scope
+from dragon_bench.types import Question
+
+__all__ = ["MAX_SET", "SHAPE", "SetShape"]
+
+MAX_SET = 6
+
+
+class SetShape:
+    name = "set"
+    crag_type = "set"
+    order = 1
+
+    def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+        groups: dict[tuple[str, str], list] = {}
+        for f in graph.facts:
+            groups.setdefault((f.subject_id, f.relation), []).append(f)
+        keys = sorted(groups)
+        rng.shuffle(keys)
+        for key in keys:
+            members = groups[key]
+            everything = graph.objects.get(key, [])
+            if {f.object_id for f in everything} != {f.object_id for f in members}:
+                continue  # the KG knows a member that cannot be shown: the answer would be partial
+            if not 2 <= len(members) <= MAX_SET or not graph.anchor(members[0], "subject"):
+                continue
+            if not all(graph.answerable(f, "object") for f in members):
+                continue
+            names = [f.object for f in members]
+            if len({n.lower() for n in names}) < len(names):
+                continue  # two ids shown under one name: the reader could not tell them apart
+            members = sorted(members, key=lambda f: f.object)
+            yield Subgraph(
+                "set",
+                tuple(members),
+                tuple(f.object for f in members),
+                tuple(f.object_id for f in members),
+            )
+
+    def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        first = sub.facts[0]
+        types = {f.object_type for f in sub.facts}
+        candidates = []
+        for frame, text in ask_object(first, ctx.graph, many=True):
+            scopes = [object_scope(frame, t) for t in types]
+            if all(not s or types <= s for s in scopes):
+                candidates.append((frame.id, text))
+        return choose(candidates, ctx)
+
+    def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        return ""
+
+
+SHAPE = SetShape()

@@ -1,0 +1,74 @@
+"""`simple`: one fact, asking its object (or, now and then, its subject), unique in the KG."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dragon_bench.questions.sampling import FactGraph, Subgraph
+from dragon_bench.questions.shapes.base import (
+    Context,
+    Phrased,
+    ask_object,
+    choose,
+    object_scope,
+    predicates,
+    subject_scope,
+)
+from dragon_bench.questions.templates import subject_wh
+from dragon_bench.types import Question
+
+__all__ = ["SHAPE", "Simple"]
+
+
+class Simple:
+    name = "simple"
+    crag_type = "simple"
+    order = 0
+
+    def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+        facts = list(graph.facts)
+        rng.shuffle(facts)
+        for f in facts:
+            sides = []
+            if graph.anchor(f, "subject") and graph.answerable(f, "object"):
+                sides.append("object")
+            if (
+                graph.anchor(f, "object")
+                and graph.anchor(f, "subject")
+                and f.subject_type in ("PERSON", "PER", "ORGANIZATION", "ORG")
+            ):
+                sides.append("subject")
+            if not sides:
+                continue
+            side = sides[0] if len(sides) == 1 or rng.random() < 0.75 else sides[1]
+            if side == "object":
+                yield Subgraph("simple", (f,), (f.object,), (f.object_id,), ask="object")
+            else:
+                yield Subgraph("simple", (f,), (f.subject,), (f.subject_id,), ask="subject")
+
+    def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        f = sub.facts[0]
+        graph = ctx.graph
+        candidates = []
+        if sub.ask == "object":
+            for frame, text in ask_object(f, graph):
+                if graph.object_ids(
+                    f.subject_id, f.relation, object_scope(frame, f.object_type)
+                ) == {f.object_id}:
+                    candidates.append((frame.id, text))
+        else:
+            wh = subject_wh(f.subject_type)
+            if graph.subject_ids(f.relation, f.object_id, subject_scope(f.subject_type)) != {
+                f.subject_id
+            }:
+                return None
+            for frame, pred in predicates(f, wh=wh):
+                candidates.append((frame.id, f"{wh} {pred}?"))
+        return choose(candidates, ctx)
+
+    def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        return ""
+
+
+SHAPE = Simple()
