@@ -10,7 +10,7 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.questions.filters import SupportIndex
-from dragon_bench.questions.prompts import llm_question
+from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes import QUESTION_SHAPES, QUESTION_TYPES
 from dragon_bench.questions.shapes.base import POPULARITY_SHARE, Context, Phrased, common_reason
@@ -131,4 +131,4 @@ def _phrase(
     if q is None:
         rejected["llm_no_question"] += 1
         return None
-    return Phrased(q, f"llm:{sub.type}")
+    return Phrased(q, prompt_id(sub.type))

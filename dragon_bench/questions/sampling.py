@@ -148,7 +148,9 @@ class Fact:
             object_id=self.object_id,
             relation_type=self.relation,
             tense=self.tense,
-            confidence=min(x.confidence for x in self.triples),
+            confidence=min(
+                (x.confidence for x in self.triples if x.confidence is not None), default=None
+            ),
         )
 
 

@@ -83,7 +83,8 @@ def test_every_shape_prompt_has_worked_examples_that_pass_its_own_rules() -> Non
 def test_messages_carry_the_facts_and_their_sentences() -> None:
     import random
 
-    from dragon_bench.questions.sampling import FactGraph, iter_subgraphs
+    from dragon_bench.questions.sampling import FactGraph
+    from dragon_bench.questions.shapes import iter_subgraphs
 
     graph = FactGraph(TRIPLES)
     sub = next(iter_subgraphs(graph, "multi_hop", random.Random(0)))
