@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+import dragon_bench.portal as package
 from dragon_bench.errors import BadInputError
+from dragon_bench.portal.models import Base
 
 __all__ = ["Database", "normalize_url", "migrate", "load_models", "MIGRATIONS"]
 
@@ -89,12 +95,6 @@ class Database:
 
 def load_models() -> MetaData:
     """Import every `dragon_bench.portal.**.models` module and return the shared metadata."""
-    import importlib
-    import pkgutil
-
-    import dragon_bench.portal as package
-    from dragon_bench.portal.models import Base
-
     for info in pkgutil.walk_packages(package.__path__, "dragon_bench.portal."):
         if info.name.endswith(".models"):
             importlib.import_module(info.name)
@@ -107,9 +107,6 @@ def migrate(engine: Engine) -> None:
     "heads", not "head": parts of the portal add their own branches from the base revision
     (their tables are independent), and all of them are applied.
     """
-    from alembic import command
-    from alembic.config import Config
-
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.connect() as conn:

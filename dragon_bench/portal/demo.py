@@ -7,8 +7,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
+
+from dragon_bench.client.submit import submit
 from dragon_bench.demo import DemoContext
 from dragon_bench.output import print_table, stdout
+from dragon_bench.portal.server import PortalServer
+from dragon_bench.portal.settings import PortalSettings
+from dragon_bench.portal.tokens import create_token
 
 __all__ = ["run"]
 
@@ -17,8 +23,6 @@ def _submit(
     url: str, token: str, results: Path, version: str | None, config: dict[str, Any]
 ) -> str:
     """POST /submit/create with the participant's client library, exactly as users do."""
-    from dragon_bench.client.submit import submit
-
     return str(submit(results, url, token, version=version, config=config))
 
 
@@ -50,12 +54,6 @@ def run(ctx: DemoContext) -> None:
     if not hub or not results:
         stdout.print("no revision or results from earlier steps: skipping the portal")
         return
-    import httpx
-
-    from dragon_bench.portal.server import PortalServer
-    from dragon_bench.portal.settings import PortalSettings
-    from dragon_bench.portal.tokens import create_token
-
     db = ctx.workdir / "portal.db"
     server = PortalServer(
         PortalSettings(hub=str(hub), db=str(db), results_repo=ctx.artifacts.get("results_repo", ""))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dragon_bench.portal.app import create_app
 from dragon_bench.portal.evaluation import Evaluator
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.serving import AppServer, free_port
@@ -24,8 +25,6 @@ class PortalServer(AppServer):
         evaluator: Evaluator | None = None,
         log_level: str = "warning",
     ) -> None:
-        from dragon_bench.portal.app import create_app
-
         super().__init__(
             create_app(settings, evaluator=evaluator), host=host, port=port, log_level=log_level
         )

@@ -242,14 +242,16 @@ def store_submission(
         raise HTTPException(404, str(exc)) from None
     except BadInputError as exc:
         raise HTTPException(422, str(exc)) from None
-    model_name = str(config.get("model_name") or "").strip()[:200] or "unnamed"
+    # NUL cannot be stored in a PostgreSQL text column; nobody names a model with one.
+    model_name = str(config.get("model_name") or "").replace("\x00", "").strip()[:200]
+    model_name = model_name or "unnamed"
     row = Submission(
         submit_id=submit_id,
         token_id=caller.id,
         version=version,
         model_name=model_name,
         config=config,
-        filename=(filename or "results.json")[:300],
+        filename=(filename or "").replace("\x00", "")[:300] or "results.json",
         content=content,
         n_answers=len(data),
         is_auto=caller.role == "auto",

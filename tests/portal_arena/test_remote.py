@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragon_bench.portal.arena.battles import _public_texts, arena_from_settings
+from dragon_bench.portal.arena.battles import arena_from_settings, public_texts
 from dragon_bench.portal.server import free_port
 from dragon_bench.rag.registry import build_registry
 from dragon_bench.rag.service import RagServer, create_app
 
 
 def test_remote_pipeline_answers_with_segments(arena_hub: Any) -> None:
-    registry = build_registry(["baseline"], _public_texts(arena_hub, "1.1.0"))
+    registry = build_registry(["baseline"], public_texts(arena_hub, "1.1.0"))
     with RagServer(create_app(registry)) as server:
         arena = arena_from_settings(
             [f"remote={server.url}", "local=baseline"], arena_hub, "1.1.0", timeout=30

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.rag.registry import build_registry
 
 __all__ = [
     "Answerer",
@@ -23,6 +24,7 @@ __all__ = [
     "Fight",
     "answer_view",
     "arena_from_settings",
+    "public_texts",
 ]
 
 
@@ -122,7 +124,8 @@ class Arena:
                 close()
 
 
-def _public_texts(hub: Any, version: str) -> dict[int, str]:
+def public_texts(hub: Any, version: str) -> dict[int, str]:
+    """A revision's public texts by public id."""
     table = hub.read_table("public", version, "texts")
     return dict(zip(table.column("id").to_pylist(), table.column("text").to_pylist(), strict=True))
 
@@ -131,11 +134,9 @@ def arena_from_settings(
     specs: Sequence[str], hub: Any, version: str | None, *, timeout: float
 ) -> Arena:
     """Build the configured pipelines (`[NAME=]baseline|URL|config file`) over a revision's texts."""
-    from dragon_bench.rag.registry import build_registry
-
     if not specs:
         return Arena({}, timeout=timeout)
     needs_texts = any("://" not in s for s in specs)
-    texts = _public_texts(hub, version) if needs_texts and version else None
+    texts = public_texts(hub, version) if needs_texts and version else None
     registry = build_registry(list(specs), texts, timeout=timeout)
     return Arena(registry.pipelines, timeout=timeout)

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from dragon_bench.demo import DemoContext
+from dragon_bench.hub import Hub
 from dragon_bench.output import print_table, stdout
+from dragon_bench.portal.arena.battles import Arena, public_texts
+from dragon_bench.portal.arena.service import set_arena
+from dragon_bench.portal.server import PortalServer
+from dragon_bench.portal.settings import PortalSettings
+from dragon_bench.portal.tokens import create_token
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.registry import PipelineSpec, build_registry
 
 __all__ = ["run"]
 
@@ -16,10 +26,6 @@ LABELS = ("perfect", "acceptable", "incorrect", "missing")
 
 def _arena(hub: Any, version: str) -> Any:
     """Two offline pipelines over the revision's public texts: the baseline and a narrower one."""
-    from dragon_bench.portal.arena.battles import Arena, _public_texts
-    from dragon_bench.rag.config import PipelineConfig
-    from dragon_bench.rag.registry import PipelineSpec, build_registry
-
     specs = [
         PipelineSpec("baseline", config=PipelineConfig(), source="baseline"),
         PipelineSpec(
@@ -28,7 +34,7 @@ def _arena(hub: Any, version: str) -> Any:
             source="demo",
         ),
     ]
-    registry = build_registry(specs, _public_texts(hub, version))
+    registry = build_registry(specs, public_texts(hub, version))
     return Arena(registry.pipelines, timeout=30.0, seed=0)
 
 
@@ -80,14 +86,6 @@ def run(ctx: DemoContext) -> None:
     if not hub_url:
         stdout.print("no revision from earlier steps: skipping the arena")
         return
-    import httpx
-
-    from dragon_bench.hub import Hub
-    from dragon_bench.portal.arena.service import set_arena
-    from dragon_bench.portal.server import PortalServer
-    from dragon_bench.portal.settings import PortalSettings
-    from dragon_bench.portal.tokens import create_token
-
     hub = Hub(str(hub_url))
     version = str(ctx.artifacts.get("version") or hub.resolve("latest"))
     db = ctx.artifacts.get("portal_db") or str(ctx.workdir / "portal.db")
