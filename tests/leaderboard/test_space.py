@@ -218,3 +218,52 @@ def test_portal_and_commands_never_import_gradio() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def _load_in_space(space: Path, env: dict[str, str]) -> dict[str, Any]:
+    """What the app's `load()` reads, run inside the written Space as the Space runs it."""
+    code = "import json, app; print(json.dumps(app.load()))"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=space,
+        env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_space_reads_the_file_from_a_url_and_reports_a_bad_one(
+    tmp_path: Path, results_file: Path
+) -> None:
+    pytest.importorskip(
+        "gradio", reason="the Space needs gradio: pip install 'dragon-bench[space]' (in dev)"
+    )
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.plugins.http_thread import serve_http
+
+    body = results_file.read_bytes()
+
+    class Files(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+        def do_GET(self) -> None:
+            data = body if self.path == "/results.json" else b'{"schema_version": 9, "items": {}}'
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    space = tmp_path / "space"
+    with serve_http(Files) as server:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        write_space(space, results=f"{base}/results.json")
+        assert _load_in_space(space, {}) == json.loads(body)
+        bad = _load_in_space(space, {"DRAGON_RESULTS": f"{base}/other.json"})
+    assert bad["items"] == {} and "schema_version 9 is not supported" in bad["error"]
+    missing = _load_in_space(space, {"DRAGON_RESULTS": str(tmp_path / "none.json")})
+    assert missing["items"] == {} and "none.json" in missing["error"]

@@ -293,3 +293,37 @@ def test_no_repository_no_queue(make_live: Any) -> None:
     body = live.http.get("/api/v1/admin/results", headers=live.auth("admin")).json()
     assert body == {"target": None, "path": "results.json", "items": []}
     assert "Published results file" not in live.http.get("/admin", headers=live.auth("admin")).text
+    r = live.http.post("/api/v1/admin/results/publish", headers=live.auth("admin"))
+    assert r.status_code == 409 and "DRAGON_PORTAL_RESULTS_REPO" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_repository_configured_later_gets_the_file_on_request(
+    make_live: Any, bare: Path, launch_portal: Any
+) -> None:
+    live: Live = make_live()
+    submitted(live, "p1", 2, "m1")
+    approve(live, "p1")
+    settings = live.portal.settings.model_copy(update={"results_repo": str(bare), **RETRY})
+    live.http.close()
+    live.server.stop()
+    server, http, tokens = launch_portal(settings, roles=("admin",))
+    admin = {"Authorization": f"Bearer {tokens['admin']}"}
+    r = http.post("/api/v1/admin/results/publish", headers=admin)
+    assert r.status_code == 200 and r.json()["message"] == "Publish the results file (1 result)"
+    deadline = time.monotonic() + 20
+    while not messages(bare) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert messages(bare) == ["Publish the results file (1 result)"]
+    assert set(json.loads(show(bare, "main"))["items"]["1.0.0"]) == {"p1"}
+    # Asked again with nothing changed: queued, and the push finds the file already there.
+    http.post("/api/v1/admin/results/publish", headers=admin)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        items = http.get("/api/v1/admin/results", headers=admin).json()["items"]
+        if items[0]["state"] != "pending":
+            break
+        time.sleep(0.05)
+    assert items[0]["state"] == "unchanged" and messages(bare) == [
+        "Publish the results file (1 result)"
+    ]

@@ -73,30 +73,42 @@ def _approved(s: Session) -> list[Entry]:
 
 
 def record_change(
-    s: Session, settings: PortalSettings, versions: list[str], submission_id: int, action: str
+    s: Session,
+    settings: PortalSettings,
+    versions: list[str],
+    submission_id: int | None,
+    action: str,
 ) -> ResultsCommit | None:
     """Queue the results file as `s` leaves it, if it differs from the last one queued.
 
-    Call it inside the transaction that made the change, after the change is made."""
+    Call it inside the transaction that made the change, after the change is made. With no
+    submission (`action` "publish", an operator's request) the file is queued even if unchanged,
+    so that a newly configured repository gets it at once."""
     if not (settings.results_repo or "").strip():
         return None
     if s.get_bind().dialect.name == "postgresql":
         # Concurrent reviews render one after another; SQLite's writers are serial already.
         s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
-    sub = s.get(Submission, submission_id)
-    if sub is None:
+    sub = s.get(Submission, submission_id) if submission_id is not None else None
+    if submission_id is not None and sub is None:
         return None
-    content = dump_results(build_results(_approved(s), versions))
+    data = build_results(_approved(s), versions)
+    content = dump_results(data)
     digest = hashlib.sha256(content).hexdigest()
     last = s.scalar(select(ResultsCommit.sha256).order_by(ResultsCommit.id.desc()).limit(1))
-    if last == digest:
+    if sub is not None and last == digest:
         return None  # nothing public changed (a rejection of an unpublished result)
-    verb = ACTIONS.get(action, action)
+    if sub is None:
+        count = sum(len(v) for v in data["items"].values())
+        message = f"Publish the results file ({count} result{'' if count == 1 else 's'})"
+    else:
+        verb = ACTIONS.get(action, action)
+        message = f"{verb} submission {sub.submit_id} ({sub.model_name}, version {sub.version})"
     row = ResultsCommit(
-        submit_id=sub.submit_id,
-        version=sub.version,
+        submit_id=sub.submit_id if sub else "",
+        version=sub.version if sub else "",
         action=action,
-        message=f"{verb} submission {sub.submit_id} ({sub.model_name}, version {sub.version})",
+        message=message,
         content=content,
         sha256=digest,
         state="pending",

@@ -1,13 +1,13 @@
-"""Admin view of the results-file publisher: the commit queue, its errors, and retry now."""
+"""Admin view of the results-file publisher: the commit queue and its errors, retry now, publish now."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 
 from dragon_bench.portal.deps import AdminCaller, PortalDep
-from dragon_bench.portal.publishing.publisher import recent_commits, retry_now
+from dragon_bench.portal.publishing.publisher import recent_commits, record_change, retry_now
 
 __all__ = ["router"]
 
@@ -29,3 +29,17 @@ def retry(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
     count = retry_now(portal.db)
     portal.publisher.wake()
     return {"pending": count}
+
+
+@router.post(
+    "/publish", summary="Commit the current results file now (a newly configured repository)"
+)
+def publish(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
+    if portal.publisher.target is None:
+        raise HTTPException(409, "no repository is configured (DRAGON_PORTAL_RESULTS_REPO)")
+    versions = portal.revisions.versions(max_age=2.0)
+    with portal.db.session() as s:
+        row = record_change(s, portal.settings, versions, None, "publish")
+        queued = {"id": row.id, "message": row.message} if row else {}
+    portal.publisher.wake()
+    return queued
