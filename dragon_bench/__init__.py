@@ -1,10 +1,7 @@
 """dragon-bench: dynamic retrieval-augmented generation benchmarks on fresh news."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("dragon-bench")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0"
+# The one place the version is written (pyproject.toml reads it); importlib.metadata would
+# cost more start-up time than the rest of `dragon --help`.
+__version__ = "0.1.0"
 
 __all__ = ["__version__"]
