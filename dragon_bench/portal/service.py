@@ -13,6 +13,7 @@ from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.publishing.publisher import record_change
 from dragon_bench.portal.scores import judge_value
+from dragon_bench.portal.uploads import finite
 
 __all__ = [
     "get_visible",
@@ -59,7 +60,7 @@ def public_view(
     row: Submission, caller: Caller | None, judge_mode: str = "external"
 ) -> dict[str, Any]:
     mine = caller is not None and (caller.is_admin or caller.id == row.token_id)
-    report = row.report or {}
+    report = finite(row.report or {})
     view: dict[str, Any] = {
         "submit_id": row.submit_id,
         "model_name": row.model_name,
@@ -69,7 +70,7 @@ def public_view(
         "evaluated_at": row.evaluated_at.isoformat(timespec="seconds")
         if row.evaluated_at
         else None,
-        "config": row.config,
+        "config": finite(row.config),
         "n_answers": row.n_answers,
         "signature": row.signature,
         "metrics": {
@@ -128,8 +129,8 @@ def approved_entries(portal: Portal) -> list[Entry]:
             r.model_name,
             r.version,
             r.created_at,
-            r.config or {},
-            r.report,
+            finite(r.config or {}),
+            finite(r.report),
             r.judge_score,
         )
         for r in rows

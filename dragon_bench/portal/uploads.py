@@ -33,6 +33,7 @@ __all__ = [
     "load_json",
     "validate_results",
     "quota_reset",
+    "finite",
 ]
 
 _SUBMIT_ID = re.compile(r"^[A-Za-z0-9._:-]{1,100}$")
@@ -63,6 +64,18 @@ def _first_bad(value: Any, name: str) -> str | None:
                 path = f"{where}.{key}" if isinstance(item, dict) else f"{where}[{key}]"
                 stack.append((child, path, depth + 1))
     return None
+
+
+def finite(value: Any) -> Any:
+    """`value` with every NaN or infinity replaced by None: rows stored before uploads were
+    checked must not make the leaderboard's JSON invalid."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finite(v) for v in value]
+    return value
 
 
 def load_json(raw: str | bytes, name: str) -> Any:

@@ -235,3 +235,35 @@ def test_default_limits() -> None:
 
     s = PortalSettings()
     assert (s.daily_submissions, s.auth_failures_per_minute) == (5, 20)
+
+
+def test_rows_stored_before_the_check_keep_the_leaderboard_valid(live: Live) -> None:
+    """A NaN config written by an older portal: every view still answers valid JSON."""
+    from sqlalchemy import update
+
+    from dragon_bench.portal.models import Submission
+
+    assert live.submit(results(2), submit_id="old", config={"model_name": "old"}).status_code == 200
+    _approve(live, "old")
+    with live.portal.db.session() as s:
+        s.execute(
+            update(Submission)
+            .where(Submission.submit_id == "old")
+            .values(config={"model_name": "old", "top_k": float("nan"), "x": [float("inf")]})
+        )
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"answer holds {constant}")
+
+    for path in (
+        "/api/v1/leaderboard",
+        "/api/v1/leaderboard/gradio.json",
+        "/api/v1/submissions/old",
+    ):
+        r = live.http.get(path)
+        assert r.status_code == 200, (path, r.text)
+        json.loads(r.text, parse_constant=refuse)
+    page = live.http.get("/")
+    assert page.status_code == 200
+    board = page.text.split('id="board-data">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(board, parse_constant=refuse)["rows"][0]["model_name"] == "old"
