@@ -58,6 +58,12 @@ def update_command(
     question_backend: str = options.QUESTION_BACKEND,
     questions_per_type: int = options.QUESTIONS_PER_TYPE,
     dedup_threshold: float = typer.Option(0.8, help="MinHash Jaccard threshold of duplicates."),
+    closed_book_models: str | None = options.CLOSED_BOOK_MODELS,
+    closed_book: str = options.CLOSED_BOOK,
+    closed_book_judge: bool = options.CLOSED_BOOK_JUDGE,
+    question_judge: bool = options.QUESTION_JUDGE,
+    judge_model: str | None = options.JUDGE_MODEL,
+    judge_threshold: int = options.JUDGE_THRESHOLD,
     timeout: float = typer.Option(20.0, help="Crawler: seconds per request."),
     min_chars: int = typer.Option(200, help="Crawler: skip pages with shorter main text."),
     ignore_robots: bool = typer.Option(False, help="Crawler: do not consult robots.txt."),
@@ -86,6 +92,16 @@ def update_command(
         from dragon_bench.llm import LLMSettings
 
         llm_settings = LLMSettings.required("the llm backend")
+    from dragon_bench.questions.screening import screening_from_options
+
+    screening = screening_from_options(
+        closed_book_models=closed_book_models,
+        closed_book=closed_book,
+        closed_book_judge=closed_book_judge,
+        question_judge=question_judge,
+        judge_model=judge_model,
+        judge_threshold=judge_threshold,
+    )
     config = UpdateConfig(
         hub=hub,
         store=store,
@@ -98,6 +114,7 @@ def update_command(
         per_type=questions_per_type,
         dedup_threshold=dedup_threshold,
         llm_settings=llm_settings,
+        screening=screening,
         publish=publish,
         publish_token=token,
         publish_endpoint=endpoint,

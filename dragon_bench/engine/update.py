@@ -58,6 +58,7 @@ class UpdateConfig:
     window: int = 5
     stride: int = 3
     llm_settings: LLMSettings | None = None
+    screening: Any = None  # the LLM screens (`dragon_bench.questions.screening.Screening`)
     publish: str | None = None
     publish_token: str | None = None
     publish_endpoint: str | None = None
@@ -171,6 +172,7 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
         segments_out=Path(config.state_dir) / "increments" / f"{plan.version}.segments.parquet",
         window=config.window,
         stride=config.stride,
+        screening=config.screening,
     )
     llm = LLMClient(config.llm_settings) if config.llm_settings is not None else None
     ctx = BuildContext(hub, engine, settings, llm=llm, log=log)
@@ -195,6 +197,10 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     report["segments"] = result.segments
     report["triples"] = result.triples
     report["questions"] = dict(result.questions)
+    if result.screening:
+        report["screening"] = dict(result.screening)
+    if result.llm:
+        report["llm"] = dict(result.llm)
     log(f"revision {result.version}: {result.new} new documents, questions {result.questions}")
     journal.history.append({"version": result.version, "parent": parent, "snapshot": snapshot})
     journal.save(status="built", version=result.version, parent=parent, snapshot=snapshot)

@@ -9,7 +9,14 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
-__all__ = ["StageEstimate", "StageUsage", "Usage", "estimate_tokens", "message_tokens"]
+__all__ = [
+    "StageEstimate",
+    "StageUsage",
+    "Usage",
+    "estimate_tokens",
+    "message_tokens",
+    "timed",
+]
 
 
 def estimate_tokens(text: str) -> int:
@@ -92,3 +99,15 @@ class Usage:
         for row in out.values():
             row["wall_s"] = round(row["wall_s"], 3)
         return out
+
+
+@contextmanager
+def timed(client: Any, stage: str) -> Iterator[None]:
+    """`client.usage.timed(stage)` for a client with a usage table; nothing for others (None,
+    or a stand-in without one)."""
+    usage = getattr(client, "usage", None)
+    if usage is None:
+        yield
+        return
+    with usage.timed(stage):
+        yield

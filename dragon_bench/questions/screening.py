@@ -17,6 +17,7 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm.usage import timed
 from dragon_bench.questions.closed_book import (
     CLOSED_BOOK_MODES,
     ClosedBookModel,
@@ -123,10 +124,11 @@ def screening_from_options(
     """The screens the command-line options ask for, each model a client of its own (at
     DRAGON_LLM_BASE_URL unless named with @BASE_URL) sharing `usage`; None when none is on.
     The judge is `judge_model` (NAME[@BASE_URL]) or DRAGON_LLM_MODEL."""
-    from dragon_bench.llm import LLMClient, LLMSettings
+    from dragon_bench.llm import LLMClient, LLMSettings, Usage
     from dragon_bench.metrics.judge import Judge
 
     base = settings if settings is not None else LLMSettings.from_env()
+    usage = usage if usage is not None else Usage()
 
     def client(model: ClosedBookModel, role: str) -> Any:
         url = model.base_url or base.base_url
@@ -246,7 +248,9 @@ def _screen(
     scores: list[Any],
     outcome: list[str],
 ) -> None:
-    got = closed_book_answers(batch, screening.closed_book, screening.closed_book_judge)
+    first = next(iter(screening.closed_book.values()), None)
+    with timed(first, "closed_book"):
+        got = closed_book_answers(batch, screening.closed_book, screening.closed_book_judge)
     for i, row in zip(where, got, strict=True):
         answers[i] = row
         hit = any(a.correct for a in row)
@@ -255,7 +259,8 @@ def _screen(
         return
     todo = [i for i in where if outcome[i] == "kept"]
     by_index = dict(zip(where, batch, strict=True))
-    judged = judge_questions(screening.question_judge, [by_index[i] for i in todo], texts)
+    with timed(screening.question_judge, "question_judge"):
+        judged = judge_questions(screening.question_judge, [by_index[i] for i in todo], texts)
     for i, s in zip(todo, judged, strict=True):
         scores[i] = s
         if s is None:

@@ -63,6 +63,17 @@ def build(
         help="Key of the public text ids, for a reproducible build (default: the parent's, "
         "else a new random key). Keep it secret: it maps public ids to internal ones.",
     ),
+    closed_book_models: str | None = options.CLOSED_BOOK_MODELS,
+    closed_book: str = options.CLOSED_BOOK,
+    closed_book_judge: bool = options.CLOSED_BOOK_JUDGE,
+    question_judge: bool = options.QUESTION_JUDGE,
+    judge_model: str | None = options.JUDGE_MODEL,
+    judge_threshold: int = options.JUDGE_THRESHOLD,
+    dry_run: bool = typer.Option(
+        False,
+        "--dry-run",
+        help="Only estimate the LLM calls and tokens of each stage (no call, nothing written).",
+    ),
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub.
@@ -74,9 +85,31 @@ def build(
     from dragon_bench.corpus.parallel import cpu_count
     from dragon_bench.llm import make_llm
     from dragon_bench.output import stderr
+    from dragon_bench.questions.screening import screening_from_options
     from dragon_bench.release.build import build_revision, default_work_dir
     from dragon_bench.release.tables import read_triples
 
+    if dry_run:
+        from dragon_bench.questions.closed_book import parse_closed_book_models
+        from dragon_bench.release.estimate import estimate_revision
+
+        models = parse_closed_book_models(closed_book_models) if closed_book_models else []
+        estimate = estimate_revision(
+            read_documents(corpus),
+            hub,
+            version=version,
+            parent=parent,
+            full=full,
+            kg_backend="precomputed" if triples is not None else backend,
+            question_backend=question_backend,
+            per_type=questions_per_type,
+            closed_book_models=len(models),
+            question_judge=question_judge,
+            dedup_threshold=dedup_threshold,
+            log=lambda msg: stderr.print(msg, highlight=False, markup=False),
+        )
+        emit({"hub": hub, "dry_run": True, **estimate}, format)
+        return
     folder = work_dir if work_dir is not None else default_work_dir(hub)
     if not resume:
         discard_checkpoint(folder)
@@ -84,6 +117,16 @@ def build(
     novelty = None
     if known is not None:
         novelty = _knowledge_base(known)
+    llm = make_llm("the llm backend") if "llm" in (backend, question_backend) else None
+    screening = screening_from_options(
+        closed_book_models=closed_book_models,
+        closed_book=closed_book,
+        closed_book_judge=closed_book_judge,
+        question_judge=question_judge,
+        judge_model=judge_model,
+        judge_threshold=judge_threshold,
+        usage=getattr(llm, "usage", None),
+    )
     result = build_revision(
         docs,
         hub,
@@ -94,7 +137,8 @@ def build(
         kg_backend=backend,
         question_backend=question_backend,
         per_type=questions_per_type,
-        llm=make_llm("the llm backend") if "llm" in (backend, question_backend) else None,
+        llm=llm,
+        screening=screening,
         triples=read_triples(triples) if triples is not None else None,
         novelty=novelty,
         dedup_threshold=dedup_threshold,

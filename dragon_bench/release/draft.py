@@ -55,6 +55,8 @@ class BuildSettings:
     segments_out: Path | None = None  # where the segment stage writes the new documents' segments
     window: int = 5
     stride: int = 3
+    # the LLM screens of candidate questions (`dragon_bench.questions.screening.Screening`)
+    screening: Any = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ class Draft:
     known: tuple[Triple, ...] = ()
     questions: tuple[Question, ...] = ()
     rejected: Mapping[str, int] = field(default_factory=dict)
+    screened: Any = None  # screen: what the LLM screens said (`screening.Screened`)
     written: bool = False
 
 
@@ -120,9 +123,12 @@ class BuildResult:
     rejected: Mapping[str, int]
     segments: int = 0
     timings: Mapping[str, float] = field(default_factory=dict)
+    screening: Mapping[str, Any] = field(default_factory=dict)  # the LLM screens' figures
+    llm: Mapping[str, Any] = field(default_factory=dict)  # LLM usage per stage
 
     def summary(self) -> dict[str, Any]:
         """The report `dragon build` prints."""
+        more = {k: dict(v) for k, v in (("screening", self.screening), ("llm", self.llm)) if v}
         return {
             "version": self.version,
             "parent": self.parent,
@@ -135,6 +141,7 @@ class BuildResult:
             "fresh": self.fresh,
             "questions": dict(self.questions),
             "rejected": dict(self.rejected),
+            **more,
         }
 
 

@@ -12,15 +12,61 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dragon_bench.engine.local import LocalEngine
+from dragon_bench.hub import Hub
 from dragon_bench.kg.llm_backend import estimate_extraction
 from dragon_bench.llm.usage import StageEstimate
 from dragon_bench.questions.closed_book import estimate_closed_book
 from dragon_bench.questions.prompts import estimate_phrasing
 from dragon_bench.questions.question_judge import estimate_judge
 from dragon_bench.questions.screening import CANDIDATES_PER_QUESTION, SCREENED_PER_QUESTION
+from dragon_bench.questions.shapes import QUESTION_TYPES
+from dragon_bench.release import stages
+from dragon_bench.release.draft import BuildContext, BuildSettings, Draft, Log, quiet
+from dragon_bench.release.pipeline import check_documents, plan_revision
 from dragon_bench.types import Document
 
-__all__ = ["estimate_build"]
+__all__ = ["estimate_build", "estimate_revision"]
+
+
+def estimate_revision(
+    documents: Sequence[Document],
+    hub: str,
+    *,
+    version: str | None = None,
+    parent: str | None = None,
+    full: bool = False,
+    kg_backend: str = "natasha",
+    question_backend: str = "template",
+    per_type: int = 50,
+    closed_book_models: int = 0,
+    question_judge: bool = False,
+    dedup_threshold: float = 0.8,
+    log: Log = quiet,
+) -> dict[str, Any]:
+    """`estimate_build` for the documents a build of `hub` would ask about: the build's own
+    select and dedup stages run (nothing is written, no LLM is called)."""
+    target = Hub(hub)
+    plan = plan_revision(target, version=version, parent=parent, full=full)
+    settings = BuildSettings(per_type=per_type, dedup_threshold=dedup_threshold)
+    with LocalEngine(1) as engine:
+        ctx = BuildContext(target, engine, settings, log=log)
+        draft = Draft(plan=plan, documents=check_documents(documents))
+        for stage in (stages.select, stages.dedup):
+            draft = stage(ctx, draft)
+    return {
+        "version": plan.version,
+        "parent": plan.parent,
+        **estimate_build(
+            draft.new,
+            kg_backend=kg_backend,
+            question_backend=question_backend,
+            per_type=per_type,
+            types=QUESTION_TYPES,
+            closed_book_models=closed_book_models,
+            question_judge=question_judge,
+        ),
+    }
 
 
 def estimate_build(

@@ -1,12 +1,12 @@
 """The build pipeline `dragon build` and `dragon update` share: one plan, one list of stages.
 
-    select -> dedup -> segment -> extract -> novelty -> questions -> filters -> write
+    select -> dedup -> segment -> extract -> novelty -> questions -> screen -> filters -> write
 
 `plan_revision` is the one place that decides a revision's version, parent and id key;
-`run_build` runs `STAGES` on a draft and returns a `BuildResult`. To add a stage (a
-closed-book filter, supersession, review staging), write a function
-`(BuildContext, Draft) -> Draft` in `release/stages.py` (new draft fields in
-`release/draft.py`) and insert it in `STAGES` below, e.g. a question screen between
+`run_build` runs `STAGES` on a draft and returns a `BuildResult`. To add a stage
+(supersession, review staging), write a function `(BuildContext, Draft) -> Draft` in
+`release/stages.py` (new draft fields in `release/draft.py`) and insert it in `STAGES` below,
+as `stages.screen` (the LLM closed-book filter and question judge) sits between
 `stages.questions` and `stages.filters`; both commands then run it.
 """
 
@@ -33,6 +33,7 @@ STAGES: list[Stage] = [
     stages.extract,
     stages.novelty,
     stages.questions,
+    stages.screen,
     stages.filters,
     stages.write,
 ]
@@ -124,4 +125,6 @@ def run_build(
         rejected=dict(draft.rejected),
         segments=len(draft.segments),
         timings=timings,
+        screening=draft.screened.summary if draft.screened is not None else {},
+        llm=stages.llm_usage(ctx),
     )

@@ -1,18 +1,21 @@
 """The stages of a revision build, each a function `(BuildContext, Draft) -> Draft`.
 
-select -> dedup -> segment -> extract -> novelty -> questions -> filters -> write. Each reads
-the fields of the draft earlier stages filled and returns a copy with its own; the batch work
-(signatures, segmentation, extraction, LLM phrasing) runs on the context's engine. A stage
+select -> dedup -> segment -> extract -> novelty -> questions -> screen -> filters -> write.
+Each reads the fields of the draft earlier stages filled and returns a copy with its own; the
+batch work (signatures, segmentation, extraction, LLM phrasing) runs on the context's engine,
+the LLM screens through the client's own concurrency. A stage
 that finds nothing to build raises `NothingToBuild` before anything is written.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from dragon_bench import __version__
 from dragon_bench.corpus.segment_io import segments_bytes
@@ -24,7 +27,13 @@ from dragon_bench.engine.stages import (
 )
 from dragon_bench.hub import Hub
 from dragon_bench.kg.checkpoint import TripleCheckpoint
+from dragon_bench.llm.usage import timed
 from dragon_bench.questions import generate_questions
+from dragon_bench.questions.screening import (
+    CANDIDATES_PER_QUESTION,
+    candidates_table,
+    screen_questions,
+)
 from dragon_bench.release.draft import BuildContext, Draft, NothingToBuild
 from dragon_bench.release.ids import public_ids
 from dragon_bench.release.tables import kg_table, revision_tables
@@ -36,7 +45,9 @@ __all__ = [
     "filters",
     "novelty",
     "published_documents",
+    "llm_usage",
     "questions",
+    "screen",
     "segment",
     "select",
     "write",
@@ -141,15 +152,16 @@ def extract(ctx: BuildContext, draft: Draft) -> Draft:
     checkpoint = None
     if settings.checkpoint is not None:
         checkpoint = TripleCheckpoint(settings.checkpoint, warn=ctx.log)
-    run = extract_stage(
-        ctx.engine,
-        draft.new,
-        backend=settings.kg_backend,
-        llm=ctx.llm,
-        llm_settings=settings.llm_settings,
-        checkpoint=checkpoint,
-        log=ctx.log,
-    )
+    with timed(ctx.llm if settings.kg_backend == "llm" else None, "kg"):
+        run = extract_stage(
+            ctx.engine,
+            draft.new,
+            backend=settings.kg_backend,
+            llm=ctx.llm,
+            llm_settings=settings.llm_settings,
+            checkpoint=checkpoint,
+            log=ctx.log,
+        )
     ctx.log(f"knowledge graph: {len(run.triples)} triples")
     return replace(draft, triples=tuple(run.triples), extracted=run.extracted, resumed=run.resumed)
 
@@ -170,26 +182,66 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
     (`dragon_bench.questions.generate_questions`). LLM phrasing is done in parallel first on an
     engine of several workers, filling the reply cache the sequential selection then reads."""
     settings = ctx.settings
-    if settings.question_backend == "llm" and ctx.engine.workers > 1:
-        question_warmup_stage(
-            ctx.engine,
-            draft.fresh,
-            draft.new,
-            llm_settings=settings.llm_settings,
-            per_type=settings.per_type,
+    # with the LLM screens on, spare candidates make up for the questions they drop
+    screening = settings.screening
+    per_type = settings.per_type
+    if screening is not None and screening.active:
+        per_type = math.ceil(per_type * CANDIDATES_PER_QUESTION)
+    llm = ctx.llm if settings.question_backend == "llm" else None
+    with timed(llm, "questions"):
+        if llm is not None and ctx.engine.workers > 1:
+            question_warmup_stage(
+                ctx.engine,
+                draft.fresh,
+                draft.new,
+                llm_settings=settings.llm_settings,
+                per_type=per_type,
+                seed=settings.seed,
+            )
+        stats: dict[str, dict[str, int]] = {}
+        made = generate_questions(
+            list(draft.fresh),
+            list(draft.new),
+            backend=settings.question_backend,
+            per_type=per_type,
             seed=settings.seed,
+            llm=ctx.llm,
+            stats=stats,
         )
-    stats: dict[str, dict[str, int]] = {}
-    made = generate_questions(
-        list(draft.fresh),
-        list(draft.new),
-        backend=settings.question_backend,
-        per_type=settings.per_type,
-        seed=settings.seed,
-        llm=ctx.llm,
-        stats=stats,
-    )
     return replace(draft, questions=tuple(made), rejected=dict(stats.get("rejected", {})))
+
+
+def screen(ctx: BuildContext, draft: Draft) -> Draft:
+    """The LLM screens of the candidates, after the offline checks: the closed-book filter,
+    then the question judge (`dragon_bench.questions.screening`); at most `per_type` of each
+    type stay. Without screens the draft passes unchanged."""
+    screening = ctx.settings.screening
+    if screening is None or not screening.active or not draft.questions:
+        return draft
+    texts = {d.id: d.full_text for d in draft.new}
+    screened = screen_questions(
+        list(draft.questions), texts, screening, per_type=ctx.settings.per_type
+    )
+    ctx.log(f"LLM screens: {screened.summary['outcomes']}")
+    return replace(draft, questions=tuple(screened.kept), screened=screened)
+
+
+def llm_usage(ctx: BuildContext) -> dict[str, Any]:
+    """LLM calls, tokens, cache hits and wall time per stage, over the build's clients (the
+    build's model and the screens' models; clients sharing one usage table count once)."""
+    screening = ctx.settings.screening
+    clients = [ctx.llm]
+    if screening is not None:
+        clients += [*screening.closed_book.values(), screening.question_judge]
+    tables = {id(u): u for c in clients if (u := getattr(c, "usage", None)) is not None}
+    out: dict[str, Any] = {}
+    for usage in tables.values():
+        for stage, row in usage.as_dict().items():
+            if stage in out:
+                out[stage] = {k: round(out[stage][k] + v, 3) for k, v in row.items()}
+            else:
+                out[stage] = row
+    return out
 
 
 def filters(ctx: BuildContext, draft: Draft) -> Draft:
@@ -218,9 +270,17 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
     settings, plan = ctx.settings, draft.plan
     by_type = dict(Counter(q.type for q in draft.questions))
     ids = public_ids([d.id for d in draft.kept], plan.id_key)
+    screened = draft.screened
     public, private = revision_tables(
-        list(draft.kept), list(draft.questions), ids, kg_table(list(draft.fresh), list(draft.known))
+        list(draft.kept),
+        list(draft.questions),
+        ids,
+        kg_table(list(draft.fresh), list(draft.known)),
+        flags=screened.flags if screened is not None else None,
     )
+    if screened is not None:
+        ids_of = {q.question: q.id for q in draft.questions}
+        private["candidates"] = candidates_table(screened.records, ids_of)
     info = {"generator": f"dragon-bench {__version__}", "questions_by_type": by_type}
     private_info = {
         "id_key": plan.id_key,
@@ -238,6 +298,11 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         "content_hashes": {d.id: d.content_hash for d in draft.kept},
         "rejected": dict(draft.rejected),
     }
+    if screened is not None:
+        private_info["screening"] = {"settings": settings.screening.describe(), **screened.summary}
+    usage = llm_usage(ctx)
+    if usage:
+        private_info["llm_usage"] = usage
     ctx.hub.write_revision(
         plan.version, public, private, parent=plan.parent, extra=info, private_extra=private_info
     )

@@ -68,8 +68,11 @@ def revision_tables(
     questions: Sequence[Question],
     ids: Mapping[str, int],
     kg: pa.Table,
+    *,
+    flags: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[dict[str, pa.Table], dict[str, pa.Table]]:
-    """The public and private tables of DESIGN.md; public texts are ordered by public id."""
+    """The public and private tables of DESIGN.md; public texts are ordered by public id.
+    `flags` maps a question's text to its qa `flags` (e.g. `closed_book:MODEL`)."""
     by_public = sorted(documents, key=lambda d: ids[d.id])
     public = {
         "texts": pa.table(
@@ -96,6 +99,7 @@ def revision_tables(
                 "text_ids": [list(q.text_ids) for q in questions],
                 "evidence": [evidence(q) for q in questions],
                 "confidence": [q.confidence for q in questions],
+                "flags": [list((flags or {}).get(q.question, ())) for q in questions],
             },
             schema=SCHEMAS[("private", "qa")],
         ),

@@ -22,6 +22,7 @@ def test_the_stages_run_in_the_documented_order() -> None:
         "extract",
         "novelty",
         "questions",
+        "screen",
         "filters",
         "write",
     ]

@@ -1,0 +1,163 @@
+"""`dragon build` on the LLM path against the scripted server (the demo's stand-in model):
+the screens, their records in the private half, the usage report, the dry run, and a build
+killed mid-way that resumes without repeating a call."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dragon_bench.corpus import builtin_corpus_path, read_documents
+from dragon_bench.hub import Hub
+from dragon_bench.llm.demo import StandInModel
+from dragon_bench.llm.scripted import ScriptedLLMServer
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = read_documents(builtin_corpus_path())[:10]
+
+
+def write_corpus(path: Path) -> Path:
+    with path.open("w", encoding="utf-8") as f:
+        for d in DOCS:
+            f.write(json.dumps({"id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False))
+            f.write("\n")
+    return path
+
+
+def env_for(server: ScriptedLLMServer, tmp: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DRAGON_LLM_BASE_URL": server.url,
+        "DRAGON_LLM_MODEL": "stand-in",
+        "DRAGON_LLM_CACHE_DIR": str(tmp / "cache"),
+        "DRAGON_LLM_CONCURRENCY": "4",
+        "DRAGON_LLM_TIMEOUT": "60",
+    }
+
+
+BUILD = [
+    "--backend", "llm", "--questions-per-type", "3",
+    "--closed-book-models", "stand-in", "--closed-book-judge", "--question-judge",
+]  # fmt: skip
+
+
+def dragon(args: list[str], env: dict[str, str], **kw: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dragon_bench", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        **kw,
+    )
+
+
+@pytest.fixture(scope="module")
+def stand_in() -> StandInModel:
+    return StandInModel(memory=DOCS[::3])
+
+
+def test_build_screens_questions_and_records_them(stand_in: StandInModel, tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "news.jsonl")
+    with ScriptedLLMServer(reply=stand_in, model="stand-in") as server:
+        env = env_for(server, tmp_path)
+        hub = tmp_path / "hub"
+        done = dragon(
+            ["build", "--corpus", str(corpus), "--hub", str(hub), *BUILD, "--format", "json"], env
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        report = json.loads(done.stdout)
+    hub_ = Hub(str(hub))
+    manifest = hub_.read_manifest("private", "1.0.0")
+    screening = manifest["screening"]
+    book = screening["closed_book"]["models"]["stand-in"]
+    candidates = hub_.read_table("private", "1.0.0", "candidates").to_pylist()
+    qa = hub_.read_table("private", "1.0.0", "qa").to_pylist()
+    # exactly the candidates whose closed-book answer the metrics (or the judge) call correct
+    dropped = [c for c in candidates if c["outcome"] == "closed_book"]
+    assert [c["question"] for c in dropped] == [
+        c["question"] for c in candidates if any(a["correct"] for a in c["closed_book"])
+    ]
+    assert book["dropped"] == len(dropped) and book["asked"] == screening["screened"]
+    kept = {c["question"]: c["question_id"] for c in candidates if c["outcome"] == "kept"}
+    assert sorted(kept.values()) == sorted(q["id"] for q in qa)
+    assert all(c["judge"] is not None for c in candidates if c["outcome"] in ("kept", "judge"))
+    assert not any(q["question"] in {c["question"] for c in dropped} for q in qa)
+    usage = manifest["llm_usage"]
+    assert {"kg", "closed_book", "question_judge"} <= set(usage)
+    assert usage["kg"]["calls"] > 0 and usage["kg"]["prompt_tokens"] > 0
+    assert report["llm"]["closed_book"]["calls"] == usage["closed_book"]["calls"]
+
+
+def test_dry_run_estimates_without_a_call(stand_in: StandInModel, tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "news.jsonl")
+    with ScriptedLLMServer(reply=stand_in, model="stand-in") as server:
+        env = env_for(server, tmp_path)
+        args = ["build", "--corpus", str(corpus), "--hub", str(tmp_path / "hub"), "--dry-run"]
+        done = dragon(args + BUILD + ["--question-backend", "llm", "--format", "json"], env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert server.requests == []
+    estimate = json.loads(done.stdout)
+    assert set(estimate["stages"]) == {"kg", "questions", "closed_book", "question_judge"}
+    assert estimate["documents"] == len(DOCS)
+    assert estimate["per_1000_documents"]["calls"] > estimate["total"]["calls"]
+    assert not (tmp_path / "hub").exists()
+
+
+def test_killed_llm_build_resumes_without_repeating_a_call(
+    stand_in: StandInModel, tmp_path: Path
+) -> None:
+    corpus = write_corpus(tmp_path / "news.jsonl")
+    answered: list[str] = []
+    gate = threading.Event()
+    lock = threading.Lock()
+    limit = 12
+
+    def first_run(body: dict[str, Any]) -> str:
+        with lock:
+            held = len(answered) >= limit
+            if not held:
+                answered.append(json.dumps(body, sort_keys=True, ensure_ascii=False))
+        if held:
+            gate.wait(60)  # held until the build is killed
+            return "не знаю"
+        return stand_in(body)
+
+    args = ["build", "--corpus", str(corpus), "--hub", str(tmp_path / "hub"), *BUILD]
+    with ScriptedLLMServer(reply=first_run, model="stand-in") as server:
+        env = env_for(server, tmp_path)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "dragon_bench", *args],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        cache = tmp_path / "cache"
+        deadline = time.monotonic() + 120
+        # wait until every answered call is in the disk cache, then kill the build
+        while len(list(cache.rglob("*.json"))) < limit and time.monotonic() < deadline:
+            assert proc.poll() is None, "the build ended before it was killed"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        gate.set()
+    assert len(answered) == limit and len(list(cache.rglob("*.json"))) == limit
+
+    with ScriptedLLMServer(reply=stand_in, model="stand-in") as server:
+        done = dragon(args, env_for(server, tmp_path))
+        assert done.returncode == 0, done.stderr[-2000:]
+        again = [json.dumps(b, sort_keys=True, ensure_ascii=False) for b in server.requests]
+    assert again, "the resumed build made the calls the killed one had not"
+    assert not set(answered) & set(again)  # no answered call is asked again
+    assert len(set(again)) == len(again)  # and none twice
+    assert Hub(str(tmp_path / "hub")).versions() == ["1.0.0"]
