@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -33,6 +34,11 @@ def run_command(
         0, help="Questions in flight (0: 4 for LLM pipelines, else 1)."
     ),
     limit: int = typer.Option(0, min=0, help="Answer only the first N questions (0: all)."),
+    workers: int = typer.Option(
+        0,
+        min=0,
+        help="Processes answering batches of questions (0: up to 2 for offline pipelines).",
+    ),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Run the baseline (or a configured pipeline) over a revision's questions; resumable."""
@@ -61,13 +67,19 @@ def run_command(
     questions = sorted(revision.questions.items())
     if limit > 0:
         questions = questions[:limit]
-    workers = concurrency or (4 if config.needs_llm else 1)
+    threads = concurrency or (4 if config.needs_llm else 1)
+    processes = workers or (1 if config.needs_llm else min(2, os.cpu_count() or 1))
     identity = run_identity(revision, config)
     checkpoint = checkpoint_path(out, identity)
     # Answers an earlier run of the same revision and pipeline left in --out (a --limit run, say).
     earlier = reusable_results(out, identity)
     outcome = run_system(
-        system, questions, checkpoint=checkpoint, concurrency=workers, earlier=earlier
+        system,
+        questions,
+        checkpoint=checkpoint,
+        concurrency=threads,
+        earlier=earlier,
+        processes=processes,
     )
     write_results({**earlier, **outcome.results}, out, identity=identity)
     if not outcome.failures:

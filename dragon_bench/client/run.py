@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import threading
 import uuid
@@ -31,6 +32,9 @@ __all__ = [
 ]
 
 System = Callable[[str], Any]
+
+# What forked workers read: the system being run, set just before the pool starts.
+_SYSTEM: list[Any] = []
 
 
 @dataclass
@@ -108,6 +112,8 @@ def run_system(
     concurrency: int = 1,
     progress: bool = True,
     earlier: Mapping[str, dict[str, Any]] | None = None,
+    batch: int = 32,
+    processes: int = 1,
 ) -> RunOutcome:
     """Call `system(question)` for every question not already in the checkpoint (or `earlier`).
 
@@ -116,6 +122,9 @@ def run_system(
     finished run of the same system (see `reusable_results`); reused ones count as resumed. A
     question whose call raises is reported in `failures` and left out; empty questions get an
     empty answer.
+
+    A system with `answer_many([(id, question), ...])` (a Pipeline) gets `batch` questions a
+    call, in `processes` forked workers when more than one; the answers are the same.
     """
     if concurrency < 1:
         raise BadInputError(f"concurrency must be at least 1, got {concurrency}")
@@ -152,7 +161,18 @@ def run_system(
         record(key, entry)
 
     try:
-        if concurrency == 1:
+        if concurrency == 1 and hasattr(system, "answer_many") and batch > 1:
+            for key, question in pending:
+                if not question.strip():
+                    one(key, question)
+            asked = [(k, q) for k, q in pending if q.strip()]
+            for key, entry in _run_batches(system, asked, batch, processes, progress):
+                if isinstance(entry, str):
+                    with lock:
+                        outcome.failures[key] = entry
+                else:
+                    record(key, entry)
+        elif concurrency == 1:
             for key, question in (
                 track(pending, "answering", total=len(pending)) if progress else pending
             ):
@@ -171,6 +191,61 @@ def run_system(
             f"(first: question {first[0]}: {first[1]}); rerun to retry them"
         )
     return outcome
+
+
+def _answer_batch(chunk: list[tuple[str, str]]) -> list[tuple[str, dict[str, Any] | str]]:
+    """Entries (or the error, as text) of one batch of questions, by the system in `_SYSTEM`."""
+    system = _SYSTEM[0]
+    try:
+        return [
+            (k, to_entry(a)) for (k, _), a in zip(chunk, system.answer_many(chunk), strict=True)
+        ]
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # one bad question must not lose its batch: answer them one by one
+        out: list[tuple[str, dict[str, Any] | str]] = []
+        for key, question in chunk:
+            try:
+                out.append((key, to_entry(system.answer_many([(key, question)])[0])))
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except Exception as exc:  # reported as this question's failure
+                out.append((key, f"{type(exc).__name__}: {exc}"))
+        return out
+
+
+def _run_batches(
+    system: Any, asked: list[tuple[str, str]], batch: int, processes: int, progress: bool
+) -> Iterable[tuple[str, dict[str, Any] | str]]:
+    chunks = [asked[i : i + batch] for i in range(0, len(asked), batch)]
+    bar = iter(track(range(len(asked)), "answering")) if progress else None
+    _SYSTEM[:] = [system]
+    forking = processes > 1 and len(chunks) > 2
+    forking = forking and "fork" in multiprocessing.get_all_start_methods()
+    try:
+        if forking:
+            # The first batch here loads the models the workers then share (forked copies).
+            yield from _advance(_answer_batch(chunks[0]), bar)
+            with multiprocessing.get_context("fork").Pool(processes) as pool:
+                for done in pool.imap_unordered(_answer_batch, chunks[1:]):
+                    yield from _advance(done, bar)
+        else:
+            for chunk in chunks:
+                yield from _advance(_answer_batch(chunk), bar)
+    finally:
+        _SYSTEM.clear()
+        if bar is not None:
+            for _ in bar:
+                pass
+
+
+def _advance(
+    done: list[tuple[str, dict[str, Any] | str]], bar: Any
+) -> Iterable[tuple[str, dict[str, Any] | str]]:
+    for item in done:
+        if bar is not None:
+            next(bar, None)
+        yield item
 
 
 def _run_threads(

@@ -78,6 +78,14 @@ class BM25Retriever:
             return []
         return self.table.top_texts(scores, k, positive_only=True)
 
+    def search_many(self, queries: Sequence[str], k: int = 100) -> list[list[Candidate]]:
+        """`search` of many queries in one call (the queries analysed together)."""
+        out = []
+        for terms in self.analyzer.many(queries):
+            scores = self.segment_scores(terms)
+            out.append(self.table.top_texts(scores, k, positive_only=True) if scores.any() else [])
+        return out
+
     def save(self, path: str | Path) -> None:
         def fill(tmp: Path) -> None:
             if self._bm25 is not None and len(self.table):

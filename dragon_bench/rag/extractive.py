@@ -4,267 +4,28 @@ near the question's words in the best passages, with a confidence and optional a
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
-from dragon_bench.nlp import models
+from dragon_bench.rag.analysis import analyse_sentence, analyse_sentences
 from dragon_bench.rag.answer import AnswerSentence, Generation
 from dragon_bench.rag.candidate import Candidate
+from dragon_bench.rag.question_kind import ACCEPTS, QuestionKind, classify_question
+from dragon_bench.rag.sentence_strategy import sentence_spans
 from dragon_bench.rag.text import Analyzer, split_sentences, word_tokens
 
-__all__ = [
-    "ABSTENTION",
-    "STRATEGIES",
-    "ExtractiveGenerator",
-    "Mention",
-    "QuestionKind",
-    "analyse_sentence",
-    "analyse_sentences",
-    "classify_question",
-    "find_spans",
-    "is_echo",
-]
+__all__ = ["ABSTENTION", "STRATEGIES", "ExtractiveGenerator", "is_echo"]
 
 ABSTENTION = "I don't know"
 STRATEGIES = ("entity", "sentence")
 
-_MONTHS = (
-    "январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|"
-    "сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе]"
-)
-_EN_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
-_DATE = re.compile(
-    rf"\b\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+(?:{_MONTHS})(?:\s+\d{{4}}(?:\s+года?)?)?"
-    rf"|\b(?:{_MONTHS})\s+\d{{4}}(?:\s+года?)?"
-    rf"|\b(?:{_EN_MONTHS})\s+\d{{1,2}}(?:,\s*\d{{4}})?|\b\d{{1,2}}\s+(?:{_EN_MONTHS})(?:\s+\d{{4}})?"
-    r"|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b"
-    r"|\b(?:[12]\d{3})(?:\s*[-–]\s*[12]\d{3})?(?:\s+год(?:а|у|ах|ов)?)?\b",
-    re.IGNORECASE,
-)
-_NUMBER = re.compile(
-    r"(?<![\w.,])\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?"
-    r"(?:\s*(?:%|процент\w*|млн|млрд|тыс\.?|миллион\w*|миллиард\w*|тысяч\w*|million|billion))?"
-    r"(?:\s+(?:долларов|доллара|рублей|рубля|евро|человек|лет|года?|раз|км|метров|тонн))?",
-    re.IGNORECASE,
-)
-# Latin names (natasha's NER is Russian-only): runs of capitalised words, "of"/"de" inside
-_LATIN_NAME = re.compile(r"\b[A-Z][\w'&.-]*(?:\s+(?:(?:of|de|the|and|von|van)\s+)?[A-Z][\w'&.-]*)*")
 _EN_STOP_TEXT = """
 a an the of in on at to for by with from and or is are was were be been has have had do does
 did what which who whom whose when where why how many much it its this that these those name
 there their his her he she they as than then so not no yes can could would will
 """
 _EN_STOP = frozenset(_EN_STOP_TEXT.split())
-
-
-@dataclass(frozen=True, slots=True)
-class QuestionKind:
-    """What a question asks for: entity labels to prefer, and whether it wants several."""
-
-    labels: tuple[str, ...]
-    many: bool = False
-    one: bool = False  # two conditions joined by «и»: the one entity meeting both
-
-
-_KIND_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), labels)
-    for p, labels in (
-        (
-            r"\bсколько\b|\bкакое количество\b|\bкакова (?:сумма|численность|стоимость)"
-            r"|\bв каком возрасте\b|\bhow (?:many|much|old|long)\b",
-            ("NUMBER",),
-        ),
-        (
-            r"\bкогда\b|\bв каком году\b|\bкакого числа\b|\bв каком месяце\b|\bдат[аеуы]\b"
-            r"|\bwhen\b|\bwhat year\b|\bwhat date\b",
-            ("DATE",),
-        ),
-        (r"\bкем (?:работа|является|был|была|стал|служ)|\bдолжност|\bпрофесси", ("PROF",)),
-        (r"\bсобыти[ийяюе]\b|\bсобытием\b", ("EVENT",)),
-        (
-            r"\bкак(?:ая|ой|ую|ие|их|ом|им|ими) (?:\w+ )?(?:организаци|компани|клуб|парти|"
-            r"команд|ведомств|министерств|издани|банк|университет|суд\b|фирм|учреждени)"
-            r"|\bwhich (?:company|companies|organi[sz]ation|team|club|party|studio)",
-            ("ORG",),
-        ),
-        (
-            r"\bгде\b|\bкуда\b|\bоткуда\b|\bв как(?:ом|ой|их) (?:город|стран|регион|област|мест)|"
-            r"\bкак(?:ой|ая|ие) (?:город|стран|регион|област)|\bwhere\b|\bwhich (?:city|country)",
-            ("LOC",),
-        ),
-        (
-            r"\bкто\b|\bкого\b|\bкому\b|\bкем\b|\bс кем\b|\bчей\b|\bчья\b|\bчьи\b|\bкак зовут\b"
-            r"|\bwho\b|\bwhom\b",
-            ("PER",),
-        ),
-        (r"^\s*(?:что|чем|во? ч[её]м|от чего|на ч[её]м|what)\b", ("THING",)),
-    )
-)
-_MANY = re.compile(
-    r"\bкакие\b|\bкаких\b|\bкакими\b|\bперечисл|\bназовите все\b|\bкто из\b|\bкто (?:ещё|еще)\b"
-    r"|\bкакие именно\b|\bв каких\b|\bс какими\b|\bwhich (?:\w+ )?(?:companies|countries|people)\b"
-    r"|\bname (?:two|three|four|five|some|all)\b",
-    re.IGNORECASE,
-)
-# "Кто работает в X и родился в Y?": a second predicate after «и» (verb or short participle)
-_CONDITIONS = re.compile(
-    r"\sи\s+[а-яё]+(?:ет|ит|ут|ят|ёт|ал|ил|ял|ел|ыл|ул|ла|ло|ли|ся|сь|ён|ена|ено|ан|ана|ано)\b",
-    re.IGNORECASE,
-)
-# labels that may answer a question asking for each kind; "THING" takes any typed span
-_ACCEPTS: dict[str, tuple[str, ...]] = {
-    "PER": ("PER", "NAME"),
-    "LOC": ("LOC", "NAME"),
-    "ORG": ("ORG", "NAME"),
-    "DATE": ("DATE",),
-    "NUMBER": ("NUMBER",),
-    "PROF": ("PROF",),
-    "EVENT": ("EVENT",),
-    "THING": ("EVENT", "ORG", "LOC", "PER", "NAME", "PROF"),
-}
-
-
-def classify_question(question: str) -> QuestionKind:
-    """The labels (PER, LOC, ORG, DATE, NUMBER, PROF, EVENT, THING) a question asks for,
-    by its wh-words (Russian first, a few English ones)."""
-    labels: list[str] = []
-    for pattern, kinds in _KIND_RULES:
-        if pattern.search(question):
-            labels.extend(k for k in kinds if k not in labels)
-    if "PROF" in labels and "PER" in labels:  # "кем работает" asks for a role, not a person
-        labels.remove("PER")
-    if "THING" in labels and len(labels) > 1:
-        labels.remove("THING")
-    # "где работает X" asks for an organisation as often as for a place
-    if "LOC" in labels and re.search(r"\bработа|\bучи|\bслуж", question, re.IGNORECASE):
-        labels.insert(0, "ORG")
-    many = bool(_MANY.search(question))
-    return QuestionKind(tuple(labels), many, not many and bool(_CONDITIONS.search(question)))
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A typed answer candidate in a sentence: character span, label, surface and normal form."""
-
-    start: int
-    stop: int
-    label: str
-    text: str
-    normal: str
-
-
-def _natasha() -> tuple[Any, Any, Any, Any]:
-    return models.segmenter(), models.ner_tagger(), models.morph_tagger(), models.morph_vocab()
-
-
-@lru_cache(maxsize=1)
-def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
-    from dragon_bench.nlp.lexicon import EVENT_NOUNS, PROFESSIONS
-
-    return PROFESSIONS, EVENT_NOUNS
-
-
-def _regex_mentions(sentence: str) -> list[Mention]:
-    dates = [
-        Mention(m.start(), m.end(), "DATE", m.group(), m.group()) for m in _DATE.finditer(sentence)
-    ]
-    out = list(dates)
-    for m in _NUMBER.finditer(sentence):
-        if not any(d.start <= m.start() < d.stop for d in dates):
-            out.append(Mention(m.start(), m.end(), "NUMBER", m.group(), m.group()))
-    return out
-
-
-Analysis = tuple[tuple[tuple[int, int, str], ...], tuple[Mention, ...]]
-
-_ANALYSED: dict[str, Analysis] = {}  # sentence -> analysis; cleared when it grows too big
-_CACHE_SIZE = 20_000
-_BATCH = 8  # natasha's taggers cost about the same for 1 and for 8 sentences a call
-
-
-def analyse_sentence(sentence: str) -> Analysis:
-    """Tokens (start, stop, lemma) and typed mentions of one sentence: natasha NER spans in
-    their normal form, roles and events (lemmas of dragon_bench.nlp.lexicon), dates, numbers,
-    and capitalised Latin names."""
-    return analyse_sentences([sentence])[0]
-
-
-def analyse_sentences(sentences: Sequence[str]) -> list[Analysis]:
-    """`analyse_sentence` of many sentences; the ones not seen before go to natasha in batches."""
-    found = {s: _ANALYSED[s] for s in sentences if s in _ANALYSED}
-    todo = [s for s in dict.fromkeys(sentences) if s not in found]
-    for k in range(0, len(todo), _BATCH):
-        batch = todo[k : k + _BATCH]
-        for sentence, analysis in zip(batch, _analyse_batch(batch), strict=True):
-            if len(_ANALYSED) >= _CACHE_SIZE:
-                _ANALYSED.clear()
-            _ANALYSED[sentence] = found[sentence] = analysis
-    return [found[s] for s in sentences]
-
-
-def _analyse_batch(sentences: list[str]) -> list[Analysis]:
-    """natasha's segmentation, morphology and NER of several sentences in one tagger call each."""
-    from natasha import Doc
-    from natasha.doc import adapt_spans, inject_morph, sent_words
-
-    segmenter, ner, morph, vocab = _natasha()
-    docs = [Doc(s) for s in sentences]
-    for doc in docs:
-        doc.segment(segmenter)
-    sents = [sent for doc in docs for sent in doc.sents]
-    for sent, markup in zip(sents, morph.map([sent_words(x) for x in sents]), strict=True):
-        inject_morph(sent.tokens, markup.tokens)
-    texts = [doc for doc in docs if doc.text.strip()]
-    for doc in docs:
-        doc.spans = []
-    for doc, markup in zip(texts, ner.map([d.text for d in texts]), strict=True):
-        doc.spans = list(adapt_spans(doc, markup.spans))
-        doc.envelop_span_tokens()
-        doc.envelop_sent_spans()
-    return [_analysis(doc, vocab) for doc in docs]
-
-
-def _analysis(doc: Any, vocab: Any) -> Analysis:
-    tokens = []
-    for t in doc.tokens:
-        t.lemmatize(vocab)
-        tokens.append((t.start, t.stop, (t.lemma or t.text.lower()).replace("ё", "е")))
-    mentions: list[Mention] = []
-    for s in doc.spans:
-        s.normalize(vocab)
-        mentions.append(Mention(s.start, s.stop, s.type, s.text, s.normal or s.text))
-    taken = [(m.start, m.stop) for m in mentions]
-    professions, events = _lexicon()
-    for t in doc.tokens:
-        if any(a <= t.start < b for a, b in taken):
-            continue
-        lemma = (t.lemma or "").replace("ё", "е")
-        label = "PROF" if lemma in professions else "EVENT" if lemma in events else ""
-        if label and t.pos == "NOUN":
-            mentions.append(Mention(t.start, t.stop, label, t.text, lemma))
-    sentence = doc.text
-    mentions += _regex_mentions(sentence)
-    for m in _LATIN_NAME.finditer(sentence):
-        if m.start() > 0 and not any(a <= m.start() < b for a, b in taken):
-            mentions.append(Mention(m.start(), m.end(), "NAME", m.group(), m.group()))
-    return tuple(tokens), tuple(sorted(mentions, key=lambda m: (m.start, m.stop)))
-
-
-def find_spans(sentence: str) -> list[tuple[int, int, str]]:
-    """Entity spans (natasha NER: PER, LOC, ORG), dates and numbers in a sentence."""
-    from natasha import Doc
-
-    segmenter, tagger, _, _ = _natasha()
-    doc = Doc(sentence)
-    doc.segment(segmenter)
-    doc.tag_ner(tagger)
-    spans = [(s.start, s.stop, s.type) for s in doc.spans]
-    spans += [(m.start, m.stop, m.label) for m in _regex_mentions(sentence)]
-    return sorted(spans)
 
 
 def _fold(text: str) -> str:
@@ -382,6 +143,24 @@ class ExtractiveGenerator:
             return self._abstain(0.0, "no-sentence")
         return self._entity_strategy(question, q_terms, idf, scored, candidates)
 
+    def generate_many(self, items: Sequence[tuple[str, Sequence[Candidate]]]) -> list[Generation]:
+        """`generate` of many (question, texts) pairs; the sentences the entity strategy reads
+        for all of them go to natasha in one batched call (sentences of like length together)."""
+        if self.strategy == "entity":
+            analyse_sentences([t for q, c in items for t in self._sentences_read(q, c)])
+        return [self.generate(q, c) for q, c in items]
+
+    def _sentences_read(self, question: str, candidates: Sequence[Candidate]) -> list[str]:
+        """The sentences `_entity_strategy` analyses for this question (none when it wants no
+        typed answer)."""
+        if not question.strip() or not candidates:
+            return []
+        _, _, scored = self._rank(question, candidates)
+        scored = [s for s in scored if not is_echo(s[2], question)]
+        if not scored or not _wanted(classify_question(question)):
+            return []
+        return [text for _, _, text in scored[: self.max_sentences]]
+
     def _abstain(self, confidence: float, kind: str) -> Generation:
         return Generation(self.abstention, (), {"kind": kind, "confidence": confidence})
 
@@ -404,9 +183,7 @@ class ExtractiveGenerator:
         total = sum(idf.values()) or 1.0
         top = scored[: self.max_sentences]
         best_support = top[0][0] or 1.0
-        # "какие X ...": several of whatever X is, names first
-        asked = kind.labels or (("PER", "ORG", "LOC", "THING") if kind.many else ())
-        wanted = list(dict.fromkeys(label for k in asked for label in _ACCEPTS[k]))
+        wanted = _wanted(kind)
         found: dict[str, _Scored] = {}
         full_names: set[str] = set()
         if wanted:
@@ -501,7 +278,7 @@ class ExtractiveGenerator:
     ) -> Generation:
         top = scored[: self.max_sentences]
         kind = classify_question(question)
-        found = self._spans(question, q_terms, kind, top)
+        found = sentence_spans(question, q_terms, kind, top, self.analyzer, self.max_items)
         best_ci, best_text = top[0][1], top[0][2]
         if not found:
             gen = Generation(
@@ -513,60 +290,12 @@ class ExtractiveGenerator:
         gen = Generation(answer, (AnswerSentence(answer, cites),), {"kind": ",".join(kind.labels)})
         return self._finish(gen, 0.0)
 
-    def _spans(
-        self,
-        question: str,
-        q_terms: set[str],
-        kind: QuestionKind,
-        top: list[tuple[float, int, str]],
-    ) -> list[tuple[str, int]]:
-        q_lower = question.lower().replace("ё", "е")
-        # the earlier question types: a role question asked for a person, nothing asked for events
-        asked = ("PER",) if "PROF" in kind.labels else kind.labels
-        labels = tuple(k for k in asked if k in ("PER", "LOC", "ORG", "DATE", "NUMBER"))
-        wanted = labels or (("PER", "ORG", "LOC") if kind.many else ())
-        if not wanted:  # "почему", "как": no span type fits, the sentence is the answer
-            return []
-        best_score = top[0][0]
-        out: list[tuple[str, int]] = []
-        seen: set[str] = set()
-        for score, ci, text in top:
-            # later sentences only count when they support the question nearly as well
-            if out and (not kind.many or score < 0.6 * best_score):
-                break
-            spans = find_spans(text)
-            anchors = [
-                m.start()
-                for m in re.finditer(r"\w+", text)
-                if set(self.analyzer(m.group())) & q_terms
-            ]
-            named = [(a, b) for a, b, label in spans if label in ("PER", "LOC", "ORG")]
-            plain = [x for x in anchors if not any(a <= x < b for a, b in named)]
-            anchors = plain or anchors
-            hits = []
-            for a, b, label in spans:
-                if label not in wanted:
-                    continue
-                span = text[a:b].strip(' .,;:«»"()')
-                span_terms = set(self.analyzer(span))
-                if not span or span.lower().replace("ё", "е") in q_lower:
-                    continue
-                if span_terms and span_terms <= q_terms:
-                    continue
-                near = min((abs(x - a) if x < a else abs(x - b) for x in anchors), default=0)
-                hits.append((wanted.index(label), near, span))
-            hits.sort()
-            if not hits:
-                continue
-            pick = hits if kind.many else hits[:1]
-            for _, _, span in pick:
-                key = " ".join(self.analyzer(span)) or span.lower()
-                if key not in seen:
-                    seen.add(key)
-                    out.append((span, ci))
-            if len(out) >= self.max_items or not kind.many:
-                break
-        return out[: self.max_items]
+
+def _wanted(kind: QuestionKind) -> list[str]:
+    """The mention labels that may answer a question of this kind, preferred first."""
+    # "какие X ...": several of whatever X is, names first
+    asked = kind.labels or (("PER", "ORG", "LOC", "THING") if kind.many else ())
+    return list(dict.fromkeys(label for k in asked for label in ACCEPTS[k]))
 
 
 def _retrieval_margin(candidates: Sequence[Candidate]) -> float:

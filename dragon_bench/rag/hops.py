@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dragon_bench.rag.analysis import analyse_sentences
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import HOP_WHEN
-from dragon_bench.rag.extractive import analyse_sentences
 from dragon_bench.rag.text import Analyzer, split_sentences, word_tokens
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "find_bridges",
     "merge_rankings",
     "plan_hop",
+    "plan_hops",
     "split_description",
 ]
 
@@ -87,22 +88,13 @@ def _fold(text: str) -> str:
     return " ".join(word_tokens(text))
 
 
-def find_bridges(
-    question: str,
-    candidates: Sequence[Candidate],
-    *,
-    passages: int = 5,
-    limit: int = 2,
-) -> list[str]:
-    """Named entities (natasha NER normal forms, of the kind `bridge_labels` gives) of the
-    first `passages` texts that the question does not name, scored by the idf-weighted words
-    of the described part (the whole question without one) in their sentence, which must
-    share the part's own names when it has any; best first, at most `limit`."""
+def _supporting(
+    question: str, candidates: Sequence[Candidate], passages: int
+) -> list[tuple[int, str, float]]:
+    """(passage rank, sentence, support) of the sentences of the first `passages` texts that
+    hold idf-weighted words of the described part (and its own names, when it has any)."""
     _, clause = split_description(question)
-    labels = bridge_labels(question)
     anchor_terms = set(_ANALYZER(clause or question))
-    q_terms = set(_ANALYZER(question))
-    q_fold = _fold(question)
     sentences = [
         (rank, line.strip())
         for rank, c in enumerate(candidates[:passages])
@@ -122,6 +114,24 @@ def find_bridges(
         support = sum(idf[t] for t in anchor_terms & ts)
         if support > 0 and not (pinned and not pinned & ts):
             supporting.append((rank, text, support))
+    return supporting
+
+
+def find_bridges(
+    question: str,
+    candidates: Sequence[Candidate],
+    *,
+    passages: int = 5,
+    limit: int = 2,
+) -> list[str]:
+    """Named entities (natasha NER normal forms, of the kind `bridge_labels` gives) of the
+    first `passages` texts that the question does not name, scored by the idf-weighted words
+    of the described part (the whole question without one) in their sentence, which must
+    share the part's own names when it has any; best first, at most `limit`."""
+    labels = bridge_labels(question)
+    q_terms = set(_ANALYZER(question))
+    q_fold = _fold(question)
+    supporting = _supporting(question, candidates, passages)
     # one batched natasha analysis of every supporting sentence
     analyses = analyse_sentences([text for _, text, _ in supporting])
     scores: dict[str, float] = {}
@@ -168,6 +178,25 @@ def plan_hop(
     asked = f"{main.rstrip(' ?.!')} {names}?" if clause else question
     query = f"{question.rstrip(' ?.!')} {names}?"
     return Hop(tuple(bridges), query, asked)
+
+
+def plan_hops(
+    items: Sequence[tuple[str, Sequence[Candidate]]],
+    *,
+    when: str = "clause",
+    passages: int = 5,
+    limit: int = 2,
+) -> list[Hop | None]:
+    """`plan_hop` of many (question, first-hop texts) pairs, the supporting sentences of all
+    of them analysed by natasha in one batched call."""
+    texts = [
+        text
+        for question, candidates in items
+        if when == "always" or split_description(question)[1]
+        for _, text, _ in _supporting(question, candidates, passages)
+    ]
+    analyse_sentences(texts)
+    return [plan_hop(q, c, when=when, passages=passages, limit=limit) for q, c in items]
 
 
 def merge_rankings(

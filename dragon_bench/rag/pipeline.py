@@ -162,6 +162,53 @@ class Pipeline:
             cfg.run_id,
         )
 
+    def search_many(self, queries: Sequence[str], k: int | None = None) -> list[list[Candidate]]:
+        """`search` of many queries; one retriever call when the retriever takes many."""
+        many = getattr(self.retriever, "search_many", None)
+        cut = [self._query(q) for q in queries]
+        if many is None:
+            return [self.retriever.search(q, k or self.config.retrieve_k) for q in cut]
+        found: list[list[Candidate]] = many(cut, k or self.config.retrieve_k)
+        return found
+
+    def answer_many(self, items: Sequence[tuple[str, str]]) -> list[RagAnswer]:
+        """`answer` of many (question id, question) pairs with the same answers, batched across
+        questions: one retriever call per hop and natasha over all questions' sentences at once."""
+        from dragon_bench.rag.hops import merge_rankings, plan_hops
+
+        cfg = self.config
+        real = [i for i, (_, q) in enumerate(items) if q.strip()]
+        questions = [items[i][1] for i in real]
+        found = self.search_many(questions)
+        ranked = [self.rerank(q, f) for q, f in zip(questions, found, strict=True)]
+        asked = list(questions)
+        if cfg.hops == 2:
+            firsts = [(q, r[: cfg.top_k]) for q, r in zip(questions, ranked, strict=True)]
+            hops = [(j, h) for j, h in enumerate(plan_hops(firsts, when=cfg.hop_when)) if h]
+            second = self.search_many([h.query for _, h in hops])
+            for (j, hop), more in zip(hops, second, strict=True):
+                ranked[j] = merge_rankings(ranked[j], self.rerank(hop.query, more), k=cfg.rrf_k)
+                if cfg.generator == "extractive":
+                    asked[j] = hop.question
+        contexts = [r[: cfg.top_k] for r in ranked]
+        pairs = [(self._query(a), list(c)) for a, c in zip(asked, contexts, strict=True)]
+        generate_many = getattr(self.generator, "generate_many", None)
+        if generate_many is not None:
+            generations = generate_many(pairs)
+        else:
+            generations = [self.generator.generate(a, c) for a, c in pairs]
+        out = [RagAnswer(str(qid), q, (), (), (), "", cfg.run_id) for qid, q in items]
+        for j, i in enumerate(real):
+            out[i] = RagAnswer.build(
+                str(items[i][0]),
+                items[i][1],
+                [c.docid for c in ranked[j][: cfg.found_k]],
+                [c.docid for c in contexts[j]],
+                generations[j],
+                cfg.run_id,
+            )
+        return out
+
     def answer_request(self, request: Any) -> RagAnswer:
         """Answer a TREC RAG request: its candidates are reranked and used when given,
         otherwise the pipeline retrieves them itself."""

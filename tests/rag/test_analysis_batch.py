@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dragon_bench.corpus import read_documents
-from dragon_bench.rag.extractive import _natasha, analyse_sentence, analyse_sentences
+from dragon_bench.rag.analysis import _natasha, analyse_sentence, analyse_sentences
 from dragon_bench.rag.text import split_sentences
 
 

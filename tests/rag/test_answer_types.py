@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dragon_bench.rag.candidate import Candidate
-from dragon_bench.rag.extractive import ABSTENTION, ExtractiveGenerator, classify_question, is_echo
+from dragon_bench.rag.extractive import ABSTENTION, ExtractiveGenerator, is_echo
+from dragon_bench.rag.question_kind import classify_question
 
 PASSAGES = [
     Candidate(

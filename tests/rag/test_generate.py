@@ -11,8 +11,9 @@ import pytest
 from dragon_bench.llm import LLMClient, LLMError
 from dragon_bench.rag.answer import AnswerSentence, Generation, RagAnswer
 from dragon_bench.rag.candidate import Candidate
-from dragon_bench.rag.extractive import ExtractiveGenerator, classify_question
+from dragon_bench.rag.extractive import ExtractiveGenerator
 from dragon_bench.rag.llmgen import LLMGenerator
+from dragon_bench.rag.question_kind import classify_question
 from dragon_bench.rag.rerank import IdentityReranker, LexicalReranker, LLMReranker
 
 CANDIDATES = [
