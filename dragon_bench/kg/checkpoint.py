@@ -61,6 +61,8 @@ _SOURCES = {
         "kg/naming",
         "kg/relations",
         "kg/labels",
+        "kg/triggers",
+        "kg/calibration",
         "nlp/lexicon",
         "nlp/natasha",
         "nlp/models",

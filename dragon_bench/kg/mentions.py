@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dragon_bench.nlp import lexicon as lx
+from dragon_bench.nlp.lemmas import parses
 from dragon_bench.nlp.natasha import NatashaPipeline
 
 __all__ = [
@@ -293,12 +294,37 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             while j < n and toks[j].text not in ("»", '"', "”") and j - i < 12:
                 j += 1
             if j < n and toks[j].text in ("»", '"', "”") and j > i + 1:
-                before = toks[i - 1].lemma if i > 0 else ""
-                kind = "WORK_OF_ART" if before in lx.WORK_KINDS else "ORGANIZATION"
-                add(i + 1, j - 1, kind)
+                kind = _quoted_kind(toks, i)
+                if kind:
+                    add(i + 1, j - 1, kind)
                 i = j
         i += 1
     return out
+
+
+# Roles whose quoted complement is a work, not an employer («режиссёр «Списка Шиндлера»»).
+_CREATORS = lx._words(
+    "режиссер режиссёр автор создатель сценарист продюсер композитор писатель актер актёр "
+    "актриса исполнитель исполнительница звезда премьера роль певец певица"
+)
+
+
+def _quoted_kind(toks: list[Token], i: int) -> str:
+    """The type of a quoted name by the word before its opening quote: a work after «фильм»
+    or a creator's role, an organisation after «компания»; '' when nothing says (natasha's
+    NER may still name it), so a film title is never an employer by default."""
+    before = toks[i - 1].lemma if i > 0 else ""
+    if before in lx.WORK_KINDS or before in _CREATORS:
+        return "WORK_OF_ART"
+    if before in lx.ORGANIZATION_NOUNS or before in _ORG_KINDS:
+        return "ORGANIZATION"
+    return ""
+
+
+_ORG_KINDS = lx._words(
+    "клуб холдинг группа группировка движение издание агентство телеканал радиостанция "
+    "издательство сеть оао зао ооо пао ао фк хк объединение организация союз ассоциация"
+)
 
 
 def _anchored_events(sents: list[Sentence], found: list[Mention], text: str) -> list[Mention]:
@@ -325,6 +351,60 @@ def _anchored_events(sents: list[Sentence], found: list[Mention], text: str) -> 
     return out
 
 
+def _inside_name(m: Mention, ner: list[Mention]) -> bool:
+    """A word inside a longer NER name is part of that name, not a mention of its own
+    («Российская» in «Российская Федерация», «писателей» in «Союз писателей России»)."""
+    return any(
+        n.sent == m.sent
+        and n.head != m.head
+        and n.start <= m.start
+        and m.end <= n.end
+        and n.end - n.start > m.end - m.start
+        for n in ner
+    )
+
+
+def _is_place_genitive(word: str) -> bool:
+    """A geographical name in the genitive («России», «США», «Пешавара»), by pymorphy3."""
+    found = parses(word.lower())
+    if any("Surn" in p.tag or "Name" in p.tag for p in found):
+        return False  # «Институт Пушкина» is named after a person, not a town
+    return any("Geox" in p.tag and "gent" in p.tag for p in found)
+
+
+def _nested_places(found: list[Mention], sents: list[Sentence], text: str) -> list[Mention]:
+    """The place closing an organisation's name («ФСБ России», «МИД РФ», «Высокий суд
+    Пешавара»): NEREL annotates it inside the name, natasha's NER does not nest."""
+    taken = {(m.sent, m.head) for m in found}
+    out = []
+    for m in found:
+        if m.type != "ORGANIZATION":
+            continue
+        toks = [t for t in sents[m.sent].tokens if m.start <= t.start and t.end <= m.end]
+        if len(toks) < 2:
+            continue
+        last = toks[-1]
+        if (m.sent, last.i) in taken or last.rel != "nmod" or not _is_place_genitive(last.text):
+            continue
+        out.append(
+            Mention(last.start, last.end, "LOCATION", m.sent, last.i, text[last.start : last.end])
+        )
+    return out
+
+
+def _retyped(m: Mention, sents: list[Sentence]) -> Mention:
+    """An organisation name in quotes after «фильм» or a creator's role is a work."""
+    if m.type != "ORGANIZATION":
+        return m
+    toks = sents[m.sent].tokens
+    first = next((t.i for t in toks if t.start >= m.start), None)
+    if first is None or first < 1 or toks[first - 1].text not in ("«", '"', "“"):
+        return m
+    if _quoted_kind(toks, first - 1) != "WORK_OF_ART":
+        return m
+    return Mention(m.start, m.end, "WORK_OF_ART", m.sent, m.head, m.text)
+
+
 def find_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
     """All mentions of a parsed text, at most one per head token, sorted by position."""
     found = ner_mentions(doc, sents, text)
@@ -338,4 +418,7 @@ def find_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
         old = best.get(key)
         if old is None or rank.get(m.type, 99) < rank.get(old.type, 99):
             best[key] = m
-    return sorted(best.values(), key=lambda m: (m.start, m.end))
+    ner = ner_mentions(doc, sents, text)
+    kept = [_retyped(m, sents) for m in best.values() if not _inside_name(m, ner)]
+    kept += _nested_places(kept, sents, text)
+    return sorted(kept, key=lambda m: (m.start, m.end))

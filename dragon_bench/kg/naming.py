@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dragon_bench.kg.mentions import Mention, Sentence
 from dragon_bench.nlp.lexicon import PLACE_NOUNS
 from dragon_bench.nlp.natasha import NatashaPipeline
 
-__all__ = ["normal_forms", "resolve_people"]
+__all__ = ["age_name", "normal_forms", "resolve_people"]
+
+_NUMBER = re.compile(r"\d+")
 
 # Multi-token mentions whose words are not inflected the way a noun phrase is: keep the text.
 _VERBATIM = {"DATE", "AGE", "MONEY", "WORK_OF_ART"}
@@ -41,21 +44,57 @@ def normal_forms(
     return out
 
 
+def age_name(text: str) -> str:
+    """An age as a number of years in the nominative («35-летний», «в возрасте 61 года» ->
+    «35 лет», «61 год»); the text itself when it holds no number."""
+    match = _NUMBER.search(text)
+    if match is None:
+        return text
+    n = int(match.group())
+    if n % 10 == 1 and n % 100 != 11:
+        unit = "год"
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        unit = "года"
+    else:
+        unit = "лет"
+    return f"{n} {unit}"
+
+
+def _undoubled(name: str) -> str:
+    """«Шимон Перес Шимон Перес» (a name read across a headline break) -> «Шимон Перес»."""
+    words = name.split()
+    half = len(words) // 2
+    if len(words) % 2 == 0 and half and words[:half] == words[half:]:
+        return " ".join(words[:half])
+    return " ".join(words) if words else name
+
+
 def resolve_people(names: dict[Mention, str]) -> dict[Mention, str]:
-    """Replace a one-word person name ("Обама", "Габриэл") by the document's fuller name that
-    ends (or, failing that, starts) with it."""
-    full: dict[str, str] = {}
-    first: dict[str, set[str]] = {}
+    """Replace a one-word person name («Безруков», «Сергей») by the document's one full name
+    that ends (or, failing that, starts) with it; a word two full names share («Трамп» with
+    Дональд and Иванка Трамп) is left alone rather than guessed."""
+    fulls = sorted(
+        {_undoubled(n) for m, n in names.items() if m.type == "PERSON" and len(n.split()) > 1}
+    )
+    by_last: dict[str, set[str]] = {}
+    by_first: dict[str, set[str]] = {}
+    for name in fulls:
+        words = name.lower().split()
+        by_last.setdefault(words[-1], set()).add(name)
+        by_first.setdefault(words[0], set()).add(name)
+    out: dict[Mention, str] = {}
     for m, name in names.items():
-        words = name.split()
-        if m.type == "PERSON" and len(words) > 1:
-            full.setdefault(words[-1].lower(), name)
-            first.setdefault(words[0].lower(), set()).add(name)
-    for word, fulls in first.items():
-        if len(fulls) == 1 and word not in full:
-            full[word] = next(iter(fulls))
-    out = dict(names)
-    for m, name in names.items():
-        if m.type == "PERSON" and len(name.split()) == 1:
-            out[m] = full.get(name.lower(), name)
+        if m.type == "AGE":
+            out[m] = age_name(name)
+            continue
+        if m.type != "PERSON":
+            out[m] = name
+            continue
+        name = _undoubled(name)
+        if len(name.split()) == 1:
+            word = name.lower()
+            found = by_last.get(word) or by_first.get(word) or set()
+            if len(found) == 1:
+                name = next(iter(found))
+        out[m] = name
     return out

@@ -5,14 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from dragon_bench.kg.calibration import confidence_of
+from dragon_bench.kg.entities import entity_id_of
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
 from dragon_bench.kg.relations import find_links
+from dragon_bench.kg.triggers import PROPER, RELATION_NAMES, Found, find_facts
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.types import Document, Triple
 
-__all__ = ["EXTRACTOR", "Analysis", "analyse_document", "extract_document", "iter_natasha_triples"]
+__all__ = [
+    "EXTRACTOR",
+    "Analysis",
+    "trigger_name",
+    "analyse_document",
+    "extract_document",
+    "iter_natasha_triples",
+]
 
 EXTRACTOR = "natasha"
 
@@ -54,22 +64,74 @@ def analyse_document(doc: Document) -> Analysis:
     out: list[Triple] = []
     for index, group in sorted(by_sent.items()):
         sent = sents[index]
-        for link in find_links(sent, group):
-            lab = label_link(sent, link)
+        found_here = find_facts(sent, group)
+        for found in found_here:
+            subj, obj = found.subject, found.object
+            trigger = trigger_name(found, names)
             triple = Triple(
-                subject=names[lab.subject],
-                relation=lab.relation,
-                object=names[lab.object],
+                subject=names[subj],
+                relation=RELATION_NAMES.get(found.relation_type, found.relation_type.lower()),
+                object=names[obj],
                 doc_id=doc.id,
-                subject_type=lab.subject.type,
-                object_type=lab.object.type,
-                subject_span=(lab.subject.start, lab.subject.end),
-                object_span=(lab.object.start, lab.object.end),
+                subject_type=subj.type,
+                object_type=obj.type,
+                subject_span=(subj.start, subj.end),
+                object_span=(obj.start, obj.end),
                 sentence_span=(sent.start, sent.end),
                 extractor=EXTRACTOR,
+                subject_id=entity_id_of(subj.type, names[subj]),
+                object_id=entity_id_of(obj.type, names[obj]),
+                relation_type=found.relation_type,
+                tense=found.tense,
+                confidence=confidence_of(trigger),
+                trigger=trigger,
             )
             out.append(triple)
+        typed = {(f.subject.head, f.object.head) for f in found_here}
+        for link in find_links(sent, group):
+            # a verb frame no rule types: kept in the KG as the verb and its preposition
+            # («прибыть в»), relation_type '', never asked (confidence 0: no typed evidence)
+            if (
+                link.kind != "predicate"
+                or {(link.a.head, link.b.head), (link.b.head, link.a.head)} & typed
+            ):
+                continue
+            lab = label_link(sent, link)
+            out.append(
+                Triple(
+                    subject=names[lab.subject],
+                    relation=lab.relation,
+                    object=names[lab.object],
+                    doc_id=doc.id,
+                    subject_type=lab.subject.type,
+                    object_type=lab.object.type,
+                    subject_span=(lab.subject.start, lab.subject.end),
+                    object_span=(lab.object.start, lab.object.end),
+                    sentence_span=(sent.start, sent.end),
+                    extractor=EXTRACTOR,
+                    subject_id=entity_id_of(lab.subject.type, names[lab.subject]),
+                    object_id=entity_id_of(lab.object.type, names[lab.object]),
+                    tense=_verb_tense(sent.tokens[link.predicate].feats),
+                    confidence=0.0,
+                    trigger=f"predicate:{sent.tokens[link.predicate].lemma}",
+                )
+            )
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
+
+
+def _verb_tense(feats: dict[str, str]) -> str:
+    tense = feats.get("Tense", "")
+    return "past" if tense == "Past" else "present" if tense in ("Pres", "Fut") else ""
+
+
+def trigger_name(found: Found, names: dict[Mention, str]) -> str:
+    """`rule[~common]:cue`: the rule, whether a side is a common noun of a kind that has names
+    («компания», «суд»: no question can name it), and the trigger word's lemma."""
+    common = any(
+        m.type in PROPER and not names[m][:1].isupper() and not names[m][:1].isdigit()
+        for m in (found.subject, found.object)
+    )
+    return f"{found.trigger}{'~common' if common else ''}:{found.cue}"
 
 
 def iter_natasha_triples(docs: Iterable[Document]) -> Iterator[list[Triple]]:

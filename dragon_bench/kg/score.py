@@ -12,6 +12,8 @@ from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
 from dragon_bench.types import Triple
 
 __all__ = [
+    "GoldIndex",
+    "Grounding",
     "Pair",
     "PairScore",
     "gold_pairs",
@@ -202,3 +204,46 @@ def score_against_gold(
     report["seconds"] = round(seconds, 2)
     report["docs_per_s"] = round(len(docs) / seconds, 2) if seconds > 0 else None
     return report
+
+
+def _fits(span: tuple[int, int], arg: Span) -> bool:
+    """`span` overlaps the gold argument and is not too long for it: at most twice its
+    length, or 10 characters longer, whichever allows more (issue #15's definition)."""
+    if not _overlap((span,), arg):
+        return False
+    length = sum(e - s for s, e in arg)
+    return span[1] - span[0] <= max(2 * length, length + 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Grounding:
+    """Whether a triple rests on a gold relation of its document: `grounded` when its subject
+    and object spans fit different arguments of one gold relation, `typed` when moreover the
+    relation types agree and subject/object are Arg1/Arg2."""
+
+    grounded: bool
+    typed: bool
+
+
+class GoldIndex:
+    """NEREL gold relations by document, to ground triples against."""
+
+    def __init__(self, gold: Iterable[GoldDocument]) -> None:
+        self.relations: dict[str, list[tuple[str, Span, Span]]] = {}
+        for g in gold:
+            rows = self.relations.setdefault(g.document.id, [])
+            for r in g.relations:
+                a, b = g.entities[r.arg1].fragments, g.entities[r.arg2].fragments
+                rows.append((r.type, a, b))
+
+    def ground(self, triple: Triple) -> Grounding:
+        s, o = triple.subject_span, triple.object_span
+        grounded = typed = False
+        for kind, a, b in self.relations.get(triple.doc_id, ()):
+            forward = _fits(s, a) and _fits(o, b)
+            if forward or (_fits(s, b) and _fits(o, a)):
+                grounded = True
+                if forward and kind == triple.relation_type:
+                    typed = True
+                    break
+        return Grounding(grounded, typed)

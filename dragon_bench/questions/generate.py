@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.questions.filters import SupportIndex
 from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.sampling import FactGraph, Subgraph
@@ -55,8 +56,10 @@ def generate_questions(
             f"unknown question type {unknown[0]!r} (choose from {', '.join(QUESTION_TYPES)})"
         )
     texts = {d.id: d.full_text for d in documents}
+    # only triples whose calibrated confidence reaches the threshold may be asked
     graph = FactGraph(
-        [t for t in triples if t.doc_id in texts], [t for t in context if t.doc_id in texts]
+        [t for t in triples if t.doc_id in texts and feeds_questions(t.confidence)],
+        [t for t in context if t.doc_id in texts],
     )
     support = SupportIndex(texts)
     rejected: Counter[str] = Counter()

@@ -771,9 +771,9 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
 @lru_cache(maxsize=1)
 def _extractor_names() -> dict[str, str]:
     """Russian relation name -> NEREL type, as the KG part names them."""
-    from dragon_bench.kg.labels import TYPE_RELATIONS
+    from dragon_bench.kg.triggers import RELATION_NAMES
 
-    return {name: nerel for _, _, name, nerel in TYPE_RELATIONS}
+    return {name: nerel for nerel, name in RELATION_NAMES.items()}
 
 
 def relation_type(relation: str) -> str:

@@ -37,7 +37,7 @@ def test_spans_point_into_full_text(triples) -> None:  # type: ignore[no-untyped
 def test_known_facts_are_found_in_nominative(triples) -> None:  # type: ignore[no-untyped-def]
     facts = {(t.subject, t.relation, t.object) for t in triples}
     assert ("Сергей Шойгу", "должность", "министр") in facts
-    assert ("Барак Обама", "возраст", "55-летний") in facts
+    assert ("Барак Обама", "возраст", "55 лет") in facts  # an age as years in the nominative
     # the predicate with its preposition, the place normalised to the nominative
     assert any(
         t.subject == "Сергей Шойгу" and t.relation == "прибыть в" and t.object == "Сирия"

@@ -1,0 +1,86 @@
+"""Entity identity: one id for the names of one entity across documents, never one id for
+two entities that merely share a word.
+
+An id is `TYPE:normalised canonical name` (`types.entity_id`). The canonical name folds the
+usual alternative names of countries and international bodies («РФ», «Российская
+Федерация» -> «Россия»); the type keeps apart entities named alike (the country Россия is
+`LOCATION:россия`, the TV channel «Россия» `ORGANIZATION:россия`). Persons are never folded
+across documents by a shared surname: a one-word name is resolved within its own document
+(`naming.resolve_people`) or stays an id of its own.
+"""
+
+from __future__ import annotations
+
+from dragon_bench.kg.triggers import PLACES
+from dragon_bench.types import EntityType, entity_id, entity_type
+
+__all__ = ["PLACE_ALIASES", "ORGANIZATION_ALIASES", "canonical_name", "entity_id_of"]
+
+
+def _table(rows: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for canonical, names in rows.items():
+        for name in [canonical, *names.split("|")]:
+            out[_key(name)] = canonical
+    return out
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("ё", "е").split())
+
+
+PLACE_ALIASES = _table(
+    {
+        "Россия": "РФ|Российская Федерация|Россиийская Федерация",
+        "США": "Соединённые Штаты|Соединённые Штаты Америки|Соединенные Штаты|Америка|USA",
+        "Великобритания": "Британия|Соединённое Королевство|Объединённое Королевство|UK",
+        "Германия": "ФРГ|Федеративная Республика Германия",
+        "Китай": "КНР|Китайская Народная Республика",
+        "КНДР": "Северная Корея|Корейская Народно-Демократическая Республика",
+        "Южная Корея": "Республика Корея",
+        "Белоруссия": "Беларусь|Республика Беларусь",
+        "Украина": "Республика Украина",
+        "Казахстан": "Республика Казахстан",
+        "ОАЭ": "Объединённые Арабские Эмираты",
+        "СССР": "Советский Союз",
+        "Нидерланды": "Голландия",
+        "Санкт-Петербург": "Петербург|Питер|СПб",
+        "Москва": "г. Москва",
+        "Чехия": "Чешская Республика",
+        "ЮАР": "Южно-Африканская Республика|Южная Африка",
+        "Молдавия": "Молдова|Республика Молдова",
+        "Киргизия": "Киргизстан|Кыргызстан",
+    }
+)
+ORGANIZATION_ALIASES = _table(
+    {
+        "ООН": "Организация Объединённых Наций",
+        "Евросоюз": "ЕС|Европейский союз|Европейский Союз",
+        "НАТО": "Организация Североатлантического договора|Североатлантический альянс",
+        "ФСБ": "Федеральная служба безопасности|ФСБ России|ФСБ РФ",
+        "МИД России": "МИД РФ|Министерство иностранных дел России|Министерство иностранных дел РФ",
+        "Госдума": "Государственная дума|Государственная Дума|ГД",
+        "МВД России": "МВД РФ|Министерство внутренних дел России",
+        "МАГАТЭ": "Международное агентство по атомной энергии",
+        "ВОЗ": "Всемирная организация здравоохранения",
+        "Еврокомиссия": "Европейская комиссия",
+        "Следственный комитет": "СК|СКР|СК России|Следственный комитет России|СК РФ",
+        "Единая Россия": "ЕР|партия «Единая Россия»",
+    }
+)
+
+
+def canonical_name(kind: str, name: str) -> str:
+    """The canonical name of an entity of this type (its own name when no alias is known)."""
+    key = _key(name.strip('«»"“” '))
+    kind = entity_type(kind)
+    if kind in PLACES:
+        return PLACE_ALIASES.get(key, name)
+    if kind == EntityType.ORGANIZATION:
+        return ORGANIZATION_ALIASES.get(key, name)
+    return name
+
+
+def entity_id_of(kind: str, name: str) -> str:
+    """The entity id of a mention named `name` of type `kind`."""
+    return entity_id(kind, canonical_name(kind, name))

@@ -1,0 +1,694 @@
+"""Triggers: the evidence in a sentence that states a relation between two of its mentions.
+
+A triple is made only where a trigger holds: a role noun in apposition to a name («президент
+Исландии Гвюдни Йоуханнессон»), a genitive or adjective on a role or an organisation
+(«президент Исландии», «американская компания»), a verb frame whose roles come from the
+dependency parse («родился в», «обвиняется в», «штаб-квартира … находится в») or a kin noun
+(«жена X»). The entity types only restrict which mentions a trigger may join, never decide a
+relation alone. Appositions are read left to right and may not cross punctuation, a
+conjunction or another name, so list items («президент A, премьер B и председатель C»)
+are never linked to each other's roles. Each trigger's name is the key of its calibrated
+confidence (`dragon_bench.kg.calibration`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from dragon_bench.kg.mentions import Mention, Sentence
+from dragon_bench.types import EntityType as E
+
+__all__ = ["Found", "PLACES", "PROPER", "RELATION_NAMES", "find_facts", "tense_of"]
+
+# NEREL relation type -> the Russian name a triple shows (questions/templates.ALIASES reads it).
+RELATION_NAMES: dict[str, str] = {
+    "WORKS_AS": "должность",
+    "WORKPLACE": "место работы",
+    "HEADQUARTERED_IN": "местонахождение",
+    "LOCATED_IN": "расположен в",
+    "AGE_IS": "возраст",
+    "AGE_DIED_AT": "возраст смерти",
+    "ORIGINS_FROM": "происхождение",
+    "PLACE_OF_BIRTH": "место рождения",
+    "DATE_OF_BIRTH": "дата рождения",
+    "PLACE_OF_DEATH": "место смерти",
+    "DATE_OF_DEATH": "дата смерти",
+    "AWARDED_WITH": "награда",
+    "CONVICTED_OF": "обвинение",
+    "PENALIZED_AS": "наказание",
+    "MEMBER_OF": "член",
+    "FOUNDED_BY": "основатель",
+    "PRODUCES": "автор",
+    "SPOUSE": "супруг",
+    "PARENT_OF": "родитель",
+    "SIBLING": "брат или сестра",
+    "TAKES_PLACE_IN": "место",
+    "POINT_IN_TIME": "дата",
+    "PARTICIPANT_IN": "участник",
+    "AGENT": "действующее лицо",
+}
+
+PLACES = frozenset({E.LOCATION, E.CITY, E.COUNTRY, E.STATE_OR_PROVINCE, E.DISTRICT})
+# kinds of entity that have proper names
+PROPER = PLACES | {E.PERSON, E.ORGANIZATION, E.FACILITY}
+_WORKPLACES = PLACES | {E.ORGANIZATION, E.FACILITY}
+_AGENTS = frozenset({E.PERSON, E.ORGANIZATION})
+_OPEN = {"«", '"', "“", "„"}
+_CLOSE = {"»", '"', "”"}
+_PAST_MARKERS = frozenset(
+    {"бывший", "экс", "прежний", "покойный", "тогдашний", "бывшая", "экс-президент"}
+)
+
+
+# roles held in a country or a city («российский президент»), not a person's origin
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+OFFICES = _words(
+    """
+    президент вице-президент премьер премьер-министр министр вице-премьер замминистра канцлер
+    губернатор мэр глава руководитель председатель зампред заместитель посол консул депутат
+    сенатор спикер генпрокурор прокурор омбудсмен король королева монарх император премьер
+    госсекретарь генсек полпред постпред градоначальник префект главнокомандующий
+    """
+)
+_FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
+# kin noun -> (relation type, whether the name in apposition is Arg1)
+_KIN = {
+    "жена": ("SPOUSE", True),
+    "муж": ("SPOUSE", True),
+    "супруг": ("SPOUSE", True),
+    "супруга": ("SPOUSE", True),
+    "вдова": ("SPOUSE", True),
+    "сын": ("PARENT_OF", False),
+    "дочь": ("PARENT_OF", False),
+    "отец": ("PARENT_OF", True),
+    "мать": ("PARENT_OF", True),
+    "брат": ("SIBLING", True),
+    "сестра": ("SIBLING", True),
+}
+
+# verb frames: lemmas -> (subject roles, subject types, object role, prepositions, object
+# types, relation type, subject is Arg1)
+_Frame = tuple[
+    frozenset[str],
+    frozenset[str],
+    frozenset[str],
+    frozenset[str],
+    frozenset[str],
+    frozenset[str],
+    str,
+    bool,
+]
+
+
+def _f(
+    lemmas: str,
+    subj_roles: str,
+    subj_types: frozenset[str],
+    obj_roles: str,
+    preps: str,
+    obj_types: frozenset[str],
+    relation: str,
+    forward: bool = True,
+) -> tuple[str, _Frame]:
+    key = lemmas.split()[0]
+    return key, (
+        frozenset(lemmas.split()),
+        frozenset(subj_roles.split()),
+        subj_types,
+        frozenset(obj_roles.split()),
+        frozenset(preps.split()) if preps != "-" else frozenset({""}),
+        obj_types,
+        relation,
+        forward,
+    )
+
+
+_P = frozenset({E.PERSON})
+_DEATH = "умереть скончаться погибнуть"
+FRAMES: dict[str, _Frame] = dict(
+    [
+        _f("родиться", "nsubj", _P, "obl", "в во на", PLACES, "PLACE_OF_BIRTH"),
+        _f(_DEATH, "nsubj", _P, "obl", "в во на", PLACES, "PLACE_OF_DEATH"),
+        _f("работать служить трудиться", "nsubj", _P, "obl", "в во на", _WORKPLACES, "WORKPLACE"),
+        _f(
+            "возглавлять возглавить руководить",
+            "nsubj",
+            _P,
+            "obj obl",
+            "-",
+            _WORKPLACES,
+            "WORKPLACE",
+        ),
+        _f(
+            "наградить удостоить наградить награждать",
+            "obj nsubj:pass",
+            _P | {E.ORGANIZATION},
+            "obl",
+            "- за",
+            frozenset({E.AWARD}),
+            "AWARDED_WITH",
+        ),
+        _f(
+            "получить удостоиться завоевать выиграть получать",
+            "nsubj",
+            _P | {E.ORGANIZATION},
+            "obj obl",
+            "-",
+            frozenset({E.AWARD}),
+            "AWARDED_WITH",
+        ),
+        _f(
+            "обвинить обвинять осудить подозревать осуждать",
+            "obj nsubj:pass",
+            _P | {E.ORGANIZATION},
+            "obl",
+            "в во",
+            frozenset({E.CRIME}),
+            "CONVICTED_OF",
+        ),
+        _f(
+            "обвиняться подозреваться",
+            "nsubj",
+            _P | {E.ORGANIZATION},
+            "obl",
+            "в во",
+            frozenset({E.CRIME}),
+            "CONVICTED_OF",
+        ),
+        _f(
+            "приговорить приговаривать",
+            "obj nsubj:pass",
+            _P,
+            "obl",
+            "к",
+            frozenset({E.PENALTY}),
+            "PENALIZED_AS",
+        ),
+        _f(
+            "вступить состоять",
+            "nsubj",
+            _P | {E.ORGANIZATION},
+            "obl",
+            "в во",
+            frozenset({E.ORGANIZATION}),
+            "MEMBER_OF",
+        ),
+        _f(
+            "основать учредить основывать",
+            "nsubj",
+            _AGENTS,
+            "obj",
+            "-",
+            frozenset({E.ORGANIZATION}),
+            "FOUNDED_BY",
+            False,
+        ),
+        _f(
+            "снять написать выпустить спеть опубликовать снимать написать издать",
+            "nsubj",
+            _AGENTS,
+            "obj",
+            "-",
+            frozenset({E.WORK_OF_ART}),
+            "PRODUCES",
+        ),
+        _f(
+            "находиться располагаться базироваться расположиться",
+            "nsubj",
+            frozenset({E.ORGANIZATION}),
+            "obl",
+            "в во на",
+            PLACES,
+            "HEADQUARTERED_IN",
+        ),
+        _f(
+            "участвовать",
+            "nsubj",
+            _AGENTS,
+            "obl",
+            "в во",
+            frozenset({E.EVENT}),
+            "PARTICIPANT_IN",
+        ),
+    ]
+)
+# the place of facilities and places is LOCATED_IN; dates of birth and death
+_LOCATED_VERBS = _words("находиться располагаться расположиться")
+_BIRTH = frozenset({"родиться"})
+_DEATHS = frozenset(_DEATH.split())
+# verbs that say where and when an event noun (their subject) happened
+_HAPPEN = _words("пройти состояться произойти начаться завершиться открыться проходить")
+_ROLE_VERBS = _words(
+    "являться стать становиться работать служить назначить избрать переизбрать назначать "
+    "избирать остаться оставаться трудиться"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A relation a trigger states: subject (Arg1), object (Arg2), NEREL type, rule, tense."""
+
+    subject: Mention
+    object: Mention
+    relation_type: str
+    trigger: str
+    tense: str
+    cue: str = ""
+
+
+class _View:
+    """One sentence with its mentions indexed by token."""
+
+    def __init__(self, sent: Sentence, mentions: list[Mention]) -> None:
+        self.sent = sent
+        self.toks = sent.tokens
+        self.mentions = mentions
+        self.by_head = {m.head: m for m in mentions}
+        self.first: dict[Mention, int] = {}
+        self.last: dict[Mention, int] = {}
+        for m in mentions:
+            idx = [t.i for t in self.toks if m.start <= t.start and t.end <= m.end] or [m.head]
+            self.first[m], self.last[m] = idx[0], idx[-1]
+
+    def ancestors(self, i: int) -> list[int]:
+        out = [i]
+        while self.toks[out[-1]].head >= 0 and len(out) < 60:
+            nxt = self.toks[out[-1]].head
+            if nxt in out:
+                break
+            out.append(nxt)
+        return out
+
+    def under(self, i: int, root: int) -> bool:
+        return root in self.ancestors(i)
+
+    def case(self, i: int) -> str:
+        return self.toks[i].feats.get("Case", "")
+
+    def prep(self, i: int) -> str:
+        preps = [c for c in self.sent.children[i] if self.toks[c].rel == "case"]
+        return self.toks[preps[0]].text.lower() if preps else ""
+
+    def anchor(self, i: int) -> int:
+        """The token whose role a name takes (climbing flat names, not appositions)."""
+        steps = 0
+        while self.toks[i].rel in ("flat", "flat:name", "flat:foreign") and steps < 10:
+            i, steps = self.toks[i].head, steps + 1
+        return i
+
+    def role_of(self, m: Mention) -> tuple[int, str]:
+        """(head token, relation) of the clause role a mention fills; a conjunct takes the
+        role of the first conjunct, an apposition the role of the noun it renames."""
+        i, steps = self.anchor(m.head), 0
+        while self.toks[i].rel in ("conj", "appos") and self.toks[i].head >= 0 and steps < 6:
+            i, steps = self.anchor(self.toks[i].head), steps + 1
+        return self.toks[i].head, self.toks[i].rel
+
+    def clean_gap(self, a: int, b: int, root: int) -> bool:
+        """Tokens strictly between a and b hang under `root` and hold no break: no
+        punctuation but quotes, no conjunction, no other name or role."""
+        for t in self.toks[a + 1 : b]:
+            if t.pos in ("PUNCT",) and t.text not in _OPEN | _CLOSE:
+                return False
+            if t.pos in ("CCONJ", "VERB", "AUX", "SCONJ"):
+                return False
+            other = self.by_head.get(t.i)
+            if other is not None and other.type in (E.PERSON, E.PROFESSION):
+                return False
+            if not self.under(t.i, root):
+                return False
+        return True
+
+    def left_edge(self, i: int) -> int:
+        """First token of the phrase headed by i (its modifiers before it)."""
+        edge = i
+        stack = [i]
+        while stack:
+            j = stack.pop()
+            for c in self.sent.children[j]:
+                if c < edge and self.toks[c].rel in ("amod", "det", "nummod", "advmod"):
+                    edge = c
+                if c < i:
+                    stack.append(c)
+        return edge
+
+
+def tense_of(view: _View, tokens: list[int], verb: int = -1) -> str:
+    """`past` when the evidence says so (a past verb; «бывший», «экс-», «покойный» on the
+    role), else `present` for a nominal trigger and the verb's tense for a verb frame."""
+    for i in tokens:
+        t = view.toks[i]
+        if t.lemma.startswith("экс-") or t.text.lower().startswith("экс-"):
+            return "past"
+        for c in view.sent.children[i]:
+            if view.toks[c].lemma in _PAST_MARKERS:
+                return "past"
+    if verb >= 0:
+        tense = view.toks[verb].feats.get("Tense", "")
+        if tense == "Past":
+            return "past"
+        if tense in ("Pres", "Fut"):
+            return "present"
+        return ""
+    return "present"
+
+
+def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
+    """(name, role noun, how): «президент Исландии Гвюдни Йоуханнессон», «Обама, президент США»,
+    «Обама является президентом», «россиянин Иван Петров» (role = a nationality)."""
+    roles = [m for m in v.mentions if m.type in (E.PROFESSION, E.NATIONALITY)]
+    people = [m for m in v.mentions if m.type == E.PERSON]
+    for p in roles:
+        # role then name: the nearest name after the role's phrase, nothing breaking between
+        after = [n for n in people if v.first[n] > p.head]
+        if after:
+            n = min(after, key=lambda x: v.first[x])
+            same_case = not v.case(n.head) or not v.case(p.head) or v.case(n.head) == v.case(p.head)
+            if same_case and v.clean_gap(p.head, v.first[n], p.head):
+                yield n, p, "appos"
+        # name, role: the role noun is an apposition of the name right after a comma/dash/(
+        tok = v.toks[p.head]
+        if tok.rel == "appos" and tok.head >= 0:
+            for n in people:
+                if v.anchor(n.head) == tok.head or n.head == tok.head:
+                    edge = v.left_edge(p.head)
+                    between = [t.text for t in v.toks[v.last[n] + 1 : edge]]
+                    if v.last[n] < edge and between in ([","], ["—"], ["-"], ["("], ["–"]):
+                        yield n, p, "appos_after"
+        # copula and role verbs: «Обама является президентом», «назначен министром»
+        if p.type == E.PROFESSION and v.case(p.head) == "Ins":
+            head, _ = v.toks[p.head].head, v.toks[p.head].rel
+            if head >= 0 and v.toks[head].lemma in _ROLE_VERBS:
+                for n in people:
+                    verb, rel = v.role_of(n)
+                    if verb == head and rel in ("nsubj", "nsubj:pass", "obj"):
+                        yield n, p, "role_verb"
+        # «Обама — президент США»: the role is the predicate, the name its subject
+        for n in people:
+            verb, rel = v.role_of(n)
+            if verb == p.head and rel == "nsubj" and v.toks[p.head].rel == "root":
+                yield n, p, "copula"
+
+
+def _genitives(v: _View, head: int) -> Iterator[tuple[Mention, int]]:
+    """Mentions in a genitive or adjective chain under `head` («министр иностранных дел
+    России», «российский президент»), with their depth; a chain stops at a mention."""
+    for m in v.mentions:
+        if m.head == head or m.type not in _WORKPLACES:
+            continue
+        path = v.ancestors(v.anchor(m.head))
+        if head not in path:
+            continue
+        steps = path[: path.index(head)]
+        rels = [v.toks[i].rel for i in steps]
+        if not all(r in ("nmod", "amod", "flat", "flat:name", "appos") for r in rels):
+            continue
+        inner = [i for i in steps[1:] if i in v.by_head and i != m.head]
+        if not steps or inner or len(steps) > 3:
+            continue
+        top = steps[-1]
+        if v.toks[top].rel == "nmod" and v.prep(top):
+            continue  # «посол России в США»: a preposition is not a genitive
+        if v.toks[m.head].pos == "ADJ":
+            # an adjective stands before its noun, within the noun's phrase
+            if not (v.left_edge(head) <= m.head < head):
+                continue
+        elif v.first[m] < head or not v.clean_gap(head, v.first[m], head):
+            continue  # a genitive follows its head with nothing breaking between
+        yield m, len(steps)
+
+
+def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    for n, p, how in names:
+        cue = v.toks[p.head].lemma
+        if p.type == E.NATIONALITY:
+            yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
+        else:
+            yield Found(n, p, "WORKS_AS", f"role_{how}", tense_of(v, [p.head]), cue)
+    holders: dict[Mention, list[tuple[Mention, str]]] = {}
+    for n, p, how in names:
+        if p.type == E.PROFESSION:
+            holders.setdefault(p, []).append((n, how))
+    for p in [m for m in v.mentions if m.type == E.PROFESSION]:
+        lemma = v.toks[p.head].lemma
+        for o, depth in _genitives(v, p.head):
+            adjective = v.toks[o.head].pos == "ADJ"
+            if adjective and lemma not in OFFICES:
+                relation, kind = "ORIGINS_FROM", "role_adjective_origin"
+            elif adjective:
+                relation, kind = "WORKPLACE", "role_adjective"
+            elif lemma in _FOUNDERS and o.type == E.ORGANIZATION:
+                relation, kind = "FOUNDED_BY", "founder_genitive"
+            else:
+                relation, kind = "WORKPLACE", "role_genitive" + ("_deep" if depth > 1 else "")
+            tense = tense_of(v, [p.head])
+            if relation == "FOUNDED_BY":  # the organisation is Arg1: «основатель IKEA»
+                yield Found(o, p, relation, kind, tense, lemma)
+                for n, how in holders.get(p, ()):
+                    yield Found(o, n, relation, f"{kind}+{how}", tense, lemma)
+                continue
+            yield Found(p, o, relation, kind, tense, lemma)
+            for n, how in holders.get(p, ()):
+                yield Found(n, o, relation, f"{kind}+{how}", tense, lemma)
+
+
+def _organisations(v: _View) -> Iterator[Found]:
+    """«ФНС России», «американская компания Apple», «штаб-квартира МАГАТЭ находится в Вене»."""
+    for o in [m for m in v.mentions if m.type == E.ORGANIZATION]:
+        heads = {o.head, v.anchor(o.head)}
+        tok = v.toks[v.anchor(o.head)]
+        if tok.rel == "appos" and tok.head >= 0:
+            heads.add(tok.head)  # «компания Apple»: the adjective sits on «компания»
+        for h in heads:
+            for place, depth in _genitives(v, h):
+                if place.type not in PLACES or depth > 1:
+                    continue
+                kind = "org_adjective" if v.toks[place.head].pos == "ADJ" else "org_genitive"
+                if o.start <= place.start and place.end <= o.end:
+                    kind = "org_nested"  # «ФСБ России»: the place closes the name
+                yield Found(o, place, "HEADQUARTERED_IN", kind, "present", v.toks[h].lemma)
+    for t in v.toks:
+        if t.lemma not in ("штаб-квартира", "штаб"):
+            continue
+        orgs = [
+            m
+            for m in v.mentions
+            if m.type == E.ORGANIZATION and v.toks[v.anchor(m.head)].head == t.i
+        ]
+        if not orgs:
+            continue
+        places = []
+        for m in v.mentions:
+            if m.type not in PLACES:
+                continue
+            a = v.anchor(m.head)
+            if v.prep(a) not in ("в", "во"):
+                continue
+            if v.toks[a].head == t.i or (
+                t.rel == "nsubj" and v.toks[a].head == t.head and v.toks[a].rel == "obl"
+            ):
+                places.append(m)
+        for o in orgs:
+            for place in places[:1]:
+                yield Found(o, place, "HEADQUARTERED_IN", "headquarters", "present")
+
+
+def _places(v: _View) -> Iterator[Found]:
+    """«в столице Украины Киеве», «Претория (ЮАР)», «российский город Сочи»."""
+    for a in [m for m in v.mentions if m.type in PLACES | {E.FACILITY}]:
+        heads = {v.anchor(a.head)}
+        tok = v.toks[v.anchor(a.head)]
+        if tok.rel == "appos" and tok.head >= 0:
+            heads.add(tok.head)
+        for h in heads:
+            for b, depth in _genitives(v, h):
+                if b.type in PLACES and depth == 1 and b is not a:
+                    kind = "place_adjective" if v.toks[b.head].pos == "ADJ" else "place_genitive"
+                    yield Found(a, b, "LOCATED_IN", kind, "present", v.toks[h].lemma)
+        nxt = v.last[a] + 1
+        if nxt + 1 < len(v.toks) and v.toks[nxt].text == "(":
+            inner = v.by_head.get(v.anchor(nxt + 1)) or next(
+                (m for m in v.mentions if v.first[m] == nxt + 1), None
+            )
+            closed = (
+                inner is not None
+                and v.last[inner] + 1 < len(v.toks)
+                and v.toks[v.last[inner] + 1].text == ")"
+            )
+            if inner is not None and inner.type in PLACES and closed:
+                yield Found(a, inner, "LOCATED_IN", "place_parenthesis", "present")
+
+
+def _ages(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    """«35-летний Константин», «Алан Рикман (69 лет)», «умер в возрасте 85 лет»."""
+    roles_of = {p.head: n for n, p, _ in names}
+    for age in [m for m in v.mentions if m.type == E.AGE]:
+        tok = v.toks[age.head]
+        if tok.rel == "amod" and tok.head >= 0:
+            person = v.by_head.get(tok.head)
+            if person is None or person.type != E.PERSON:
+                person = roles_of.get(tok.head)
+            if person is None:
+                person = next(
+                    (
+                        m
+                        for m in v.mentions
+                        if m.type == E.PERSON
+                        and v.toks[v.anchor(m.head)].rel == "appos"
+                        and v.toks[v.anchor(m.head)].head == tok.head
+                    ),
+                    None,
+                )
+            if person is not None and person.type == E.PERSON:
+                yield Found(person, age, "AGE_IS", "age_modifier", "present")
+                continue
+        first = v.first[age]
+        if first >= 2 and v.toks[first - 1].text == "(":
+            person = next((m for m in v.mentions if v.last[m] == first - 2), None)
+            if person is not None and person.type == E.PERSON:
+                yield Found(person, age, "AGE_IS", "age_parenthesis", "present")
+                continue
+        if first >= 1 and v.toks[first - 1].lemma == "возраст":
+            verb = v.ancestors(first - 1)[1:2]
+            if verb and v.toks[verb[0]].pos == "VERB":
+                for person in [m for m in v.mentions if m.type == E.PERSON]:
+                    head, rel = v.role_of(person)
+                    if head == verb[0] and rel.startswith("nsubj"):
+                        died = v.toks[verb[0]].lemma in _DEATHS
+                        yield Found(
+                            person,
+                            age,
+                            "AGE_DIED_AT" if died else "AGE_IS",
+                            "age_at_verb",
+                            tense_of(v, [], verb[0]),
+                        )
+
+
+def _frames(v: _View) -> Iterator[Found]:
+    """Verb frames: each mention's clause role (the verb it hangs on, its relation and
+    preposition) read from the parse, so the subject is the syntactic subject."""
+    args: dict[int, list[tuple[Mention, str, str]]] = {}
+    for m in v.mentions:
+        verb, rel = v.role_of(m)
+        if verb >= 0:
+            args.setdefault(verb, []).append((m, rel, v.prep(v.anchor(m.head))))
+    for verb, group in args.items():
+        tok = v.toks[verb]
+        lemma = tok.lemma
+        tense = tense_of(v, [], verb)
+        event = v.by_head.get(verb)
+        if event is not None and event.type == E.EVENT and tok.pos == "VERB":
+            passive = tok.feats.get("Voice") == "Pass"
+            for m, rel, prep in group:
+                if m is event:
+                    continue
+                if m.type in _AGENTS and rel == "nsubj" and not passive:
+                    yield Found(m, event, "AGENT", "event_agent", tense, lemma)
+                elif (
+                    m.type == E.PERSON
+                    and rel in ("obj", "nsubj:pass")
+                    or (m.type == E.PERSON and rel == "nsubj" and passive)
+                ):
+                    yield Found(m, event, "PARTICIPANT_IN", "event_patient", tense, lemma)
+                elif m.type in PLACES | {E.FACILITY} and rel == "obl" and prep in ("в", "во"):
+                    yield Found(event, m, "TAKES_PLACE_IN", "event_place", tense, lemma)
+                elif m.type == E.DATE and rel in ("obl", "nmod", "advmod"):
+                    yield Found(event, m, "POINT_IN_TIME", "event_date", tense, lemma)
+        if lemma in _HAPPEN:
+            subjects = [m for m, rel, _ in group if m.type == E.EVENT and rel.startswith("nsubj")]
+            for e in subjects:
+                for m, rel, prep in group:
+                    if (
+                        m.type in PLACES | {E.FACILITY}
+                        and rel == "obl"
+                        and prep in ("в", "во", "на")
+                    ):
+                        yield Found(e, m, "TAKES_PLACE_IN", "event_noun_place", tense, lemma)
+                    elif m.type == E.DATE and rel in ("obl", "nmod", "advmod"):
+                        yield Found(e, m, "POINT_IN_TIME", "event_noun_date", tense, lemma)
+        if lemma in _BIRTH | _DEATHS:
+            people = [m for m, rel, _ in group if m.type == E.PERSON and rel == "nsubj"]
+            dates = [m for m, rel, _ in group if m.type == E.DATE]
+            kind = "DATE_OF_BIRTH" if lemma in _BIRTH else "DATE_OF_DEATH"
+            for p in people:
+                for d in dates:
+                    yield Found(p, d, kind, "verb_" + kind.lower(), "past", lemma)
+        for frame in FRAMES.values():
+            lemmas, subj_roles, subj_types, obj_roles, preps, obj_types, relation, forward = frame
+            if lemma not in lemmas:
+                continue
+            subjects = [m for m, rel, _ in group if rel in subj_roles and m.type in subj_types]
+            objects = [
+                m
+                for m, rel, prep in group
+                if rel in obj_roles and prep in preps and m.type in obj_types
+            ]
+            rel_type = relation
+            if relation == "HEADQUARTERED_IN" and lemma in _LOCATED_VERBS:
+                subjects += [
+                    m for m, rel, _ in group if rel == "nsubj" and m.type in PLACES | {E.FACILITY}
+                ]
+            for s in subjects:
+                for o in objects:
+                    if s is o:
+                        continue
+                    if relation == "HEADQUARTERED_IN" and s.type != E.ORGANIZATION:
+                        rel_type = "LOCATED_IN"
+                    name = f"verb_{relation.lower()}"
+                    when = "past" if relation in ("PLACE_OF_BIRTH", "PLACE_OF_DEATH") else tense
+                    if forward:
+                        yield Found(s, o, rel_type, name, when, lemma)
+                    else:
+                        yield Found(o, s, rel_type, name, when, lemma)
+
+
+def _kin(v: _View) -> Iterator[Found]:
+    """«жена президента Мишель Обама», «сын Бекхэма Бруклин»: a kin noun with a genitive name
+    and a name in apposition."""
+    people = [m for m in v.mentions if m.type in (E.PERSON, E.PROFESSION)]
+    for t in v.toks:
+        if t.lemma not in _KIN:
+            continue
+        relation, named_first = _KIN[t.lemma]
+        of = [m for m in people if v.toks[v.anchor(m.head)].head == t.i and v.case(m.head) == "Gen"]
+        named = [
+            m
+            for m in people
+            if m.type == E.PERSON
+            and v.first[m] > t.i
+            and m not in of
+            and v.clean_gap(t.i, v.first[m], t.i)
+        ]
+        if not of or not named:
+            continue
+        n = min(named, key=lambda m: v.first[m])
+        g = of[0]
+        if named_first:
+            yield Found(n, g, relation, f"kin_{t.lemma}", "present")
+        else:
+            yield Found(g, n, relation, f"kin_{t.lemma}", "present")
+
+
+def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
+    """Every relation some trigger states between mentions of the sentence, each (subject,
+    object, type) once, the first trigger found kept."""
+    v = _View(sent, mentions)
+    names = list(dict.fromkeys(_role_appositions(v)))
+    out: dict[tuple[int, int, str], Found] = {}
+    for found in (
+        *_roles(v, names),
+        *_organisations(v),
+        *_places(v),
+        *_ages(v, names),
+        *_frames(v),
+        *_kin(v),
+    ):
+        if found.subject is found.object:
+            continue
+        key = (found.subject.head, found.object.head, found.relation_type)
+        out.setdefault(key, found)
+    return sorted(out.values(), key=lambda f: (f.subject.start, f.object.start, f.relation_type))
