@@ -240,7 +240,9 @@ def test_a_restart_publishes_what_was_pending(
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 @pytest.mark.parametrize("kind", ["spaces", "datasets"])
-def test_hugging_face_space_and_dataset_repos(make_live: Any, fake_hf: Any, kind: str) -> None:
+def test_hugging_face_space_and_dataset_repos(
+    make_live: Any, fake_hf: Any, kind: str, launch_portal: Any
+) -> None:
     live: Live = make_live(
         results_repo=f"hf://{kind}/org/board",
         hf_endpoint=fake_hf.url,
@@ -270,6 +272,33 @@ def test_hugging_face_space_and_dataset_repos(make_live: Any, fake_hf: Any, kind
     target = live.portal.publisher.target
     assert target.push(repo.files["data/results.json"], "again") is None
     assert len(repo.commits) == 3
+    # Re-evaluation of h2, and a restart while the Hub refuses every commit.
+    approve(live, "h2", "requeue")
+    live.wait("h2")
+    fake_hf.fail_commits = 10**6
+    approve(live, "h2")
+    deadline = time.monotonic() + 20
+    while True:  # the approval's commit has failed at least once and is pending
+        items = live.http.get("/api/v1/admin/results", headers=live.auth("admin")).json()["items"]
+        if items[0]["state"] == "pending" and items[0]["attempts"] >= 1:
+            break
+        assert time.monotonic() < deadline, items
+        time.sleep(0.05)
+    assert items[0]["message"] == "Approve submission h2 (m2, version 1.0.0)"
+    settings = live.portal.settings
+    live.http.close()
+    live.server.stop()
+    fake_hf.fail_commits = 0
+    server, http, tokens = launch_portal(settings, roles=("admin",))
+    deadline = time.monotonic() + 20
+    while len(repo.commits) < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    http.close()
+    assert repo.messages()[3:] == [
+        "Withdraw for re-evaluation submission h2 (m2, version 1.0.0)",
+        "Approve submission h2 (m2, version 1.0.0)",
+    ]
+    assert set(json.loads(repo.files["data/results.json"])["items"]["1.0.0"]) == {"h2"}
 
 
 def test_targets_refuse_bad_settings_and_hide_credentials(tmp_path: Path) -> None:
