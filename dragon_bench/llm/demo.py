@@ -126,13 +126,14 @@ class StandInModel:
 
 
 def run(ctx: DemoContext) -> None:
-    """Build a revision with LLM extraction and both screens; print the screens' figures,
-    the LLM usage per stage and the dry-run estimate beside it."""
-    from dragon_bench.kg.llm_backend import extract_with_llm
+    """Build a revision with LLM extraction and both screens (`dragon build --backend llm
+    --closed-book-models ... --closed-book-judge --question-judge`); print the screens'
+    figures and the LLM usage per stage beside the dry-run estimate."""
+    from dragon_bench.hub import Hub
     from dragon_bench.llm import LLMClient
     from dragon_bench.llm.scripted import ScriptedLLMServer
-    from dragon_bench.questions import generate_questions
-    from dragon_bench.questions.screening import screen_questions, screening_from_options
+    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.release.build import build_revision
     from dragon_bench.release.estimate import estimate_build
 
     docs = ctx.artifacts.get("documents")
@@ -141,6 +142,7 @@ def run(ctx: DemoContext) -> None:
 
         docs = read_documents(ctx.corpus or builtin_corpus_path())
     docs = list(docs)[:24]
+    hub = ctx.workdir / "hub-llm"
     started = time.perf_counter()
     with ScriptedLLMServer(reply=StandInModel(memory=docs[::3]), model="stand-in") as server:
         settings = server.settings(ctx.workdir / "llm-cache", concurrency=8)
@@ -152,61 +154,48 @@ def run(ctx: DemoContext) -> None:
             settings=settings,
             usage=llm.usage,
         )
-        assert screening is not None
-        with llm.usage.timed("kg"):
-            triples = extract_with_llm(docs, llm=llm).triples
-        questions = generate_questions(triples, docs, per_type=8)
-        texts = {d.id: d.full_text for d in docs}
-        with llm.usage.timed("screens"):
-            screened = screen_questions(questions, texts, screening, per_type=5)
+        result = build_revision(
+            docs, str(hub), kg_backend="llm", llm=llm, screening=screening, per_type=5, seed=0
+        )
     took = time.perf_counter() - started
-    summary = screened.summary
+    summary = result.screening
     book = summary["closed_book"]["models"]["stand-in"]
     judge = summary["question_judge"]
     stdout.print(
-        f"LLM path on {len(docs)} documents in {took:.1f} s (scripted server, offline stand-in "
-        f"model): {len(triples)} located, typed triples; {len(questions)} candidates; "
-        f"closed-book: {book['correct']} of {book['asked']} answered from memory "
-        f"(dropped share {book['dropped_share']:.2f}); judge: {judge['rejected']} below "
-        f"{judge['threshold']}, means {judge['mean']}; {len(screened.kept)} kept"
+        f"revision {result.version} with LLM extraction on {len(docs)} documents in {took:.1f} s "
+        f"(scripted server, offline stand-in model) -> {hub}: {result.triples} located, typed "
+        f"triples; {summary['candidates']} candidates; closed-book: {book['correct']} of "
+        f"{book['asked']} answered from memory (dropped share {book['dropped_share']:.2f}); "
+        f"judge: {judge['rejected']} below {judge['threshold']}; questions {dict(result.questions)}"
     )
     estimate = estimate_build(
         docs,
         kg_backend="llm",
         question_backend="template",
         per_type=5,
-        types=sorted({q.type for q in questions}),
+        types=sorted(result.questions),
         closed_book_models=1,
         question_judge=True,
     )
-    used = llm.usage.as_dict()
+    used = result.llm
     rows = [
         (
             stage,
             used.get(stage, {}).get("calls", 0),
             used.get(stage, {}).get("prompt_tokens", 0),
             used.get(stage, {}).get("completion_tokens", 0),
-            used.get(stage, {}).get("cache_hits", 0),
+            used.get(stage, {}).get("wall_s", 0),
             est["calls"],
             est["prompt_tokens"],
         )
         for stage, est in estimate["stages"].items()
     ]
-    print_table(
-        [
-            "stage",
-            "calls",
-            "prompt tok",
-            "completion tok",
-            "cache hits",
-            "est. calls",
-            "est. prompt",
-        ],
-        rows,
-    )
-    dropped = next((r for r in screened.records if r["outcome"] == "closed_book"), None)
+    print_table(["stage", "calls", "prompt", "compl.", "wall s", "est. calls", "est. prompt"], rows)
+    candidates = Hub(str(hub)).read_table("private", result.version, "candidates").to_pylist()
+    dropped = next((r for r in candidates if r["outcome"] == "closed_book"), None)
     if dropped:
         answer = dropped["closed_book"][0]["answer"]
         stdout.print(
-            f"  dropped: {dropped['question']} → closed-book {answer!r} (gold {dropped['answer']!r})"
+            f"  dropped: {dropped['question']} -> closed-book {answer!r} "
+            f"(gold {dropped['answer']!r})"
         )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dragon_bench.corpus import builtin_corpus_path, read_documents
 from dragon_bench.demo import DemoContext
+from dragon_bench.hub import Hub
 from dragon_bench.llm import demo
 from dragon_bench.llm.demo import StandInModel
 from dragon_bench.types import Document
@@ -17,7 +18,12 @@ def test_demo_step_runs_the_llm_path(tmp_path: Path, capsys) -> None:  # type: i
     ctx.artifacts["documents"] = read_documents(builtin_corpus_path())[:12]
     demo.run(ctx)
     out = capsys.readouterr().out
-    assert "LLM path on 12 documents" in out and "closed-book:" in out and "judge:" in out
+    assert "LLM extraction on 12 documents" in out and "closed-book:" in out and "judge:" in out
+    hub = Hub(str(tmp_path / "hub-llm"))
+    manifest = hub.read_manifest("private", "1.0.0")
+    assert manifest["screening"]["closed_book"]["models"]["stand-in"]["asked"] > 0
+    assert manifest["llm_usage"]["kg"]["calls"] > 0
+    assert hub.read_table("private", "1.0.0", "candidates").num_rows > 0
     assert list((tmp_path / "llm-cache").rglob("*.json"))  # every reply cached
 
 

@@ -97,3 +97,9 @@ def test_messages_carry_the_facts_and_their_sentences() -> None:
         assert f"({f.subject}; {f.relation}; {f.object})" in last
         sentence = texts[f.first.doc_id][slice(*f.first.sentence_span)]
         assert " ".join(sentence.split()) in last
+
+
+def test_every_registered_shape_has_its_own_prompt() -> None:
+    from dragon_bench.questions.shapes import QUESTION_SHAPES
+
+    assert set(QUESTION_SHAPES) <= set(PROMPTS)

@@ -161,3 +161,37 @@ def test_killed_llm_build_resumes_without_repeating_a_call(
     assert not set(answered) & set(again)  # no answered call is asked again
     assert len(set(again)) == len(again)  # and none twice
     assert Hub(str(tmp_path / "hub")).versions() == ["1.0.0"]
+
+
+def test_template_questions_kept_and_flagged_with_closed_book_keep(
+    llm_server: ScriptedLLMServer, tmp_path: Path
+) -> None:
+    """The screens need no LLM backend: template questions, precomputed triples."""
+    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.release import build_revision
+    from tests.questions.corpus import DOCS as SMALL
+    from tests.questions.corpus import TRIPLES
+
+    plain = build_revision(SMALL, tmp_path / "plain", triples=TRIPLES, per_type=3, seed=0)
+    qa = Hub(str(tmp_path / "plain")).read_table("private", plain.version, "qa").to_pylist()
+    known = {q["question"]: q["answer"] for q in qa[::2]}  # the model knows every other one
+
+    def reply(body: dict[str, Any]) -> str:
+        return known.get(body["messages"][-1]["content"], "не знаю")
+
+    llm_server.reply = reply
+    screening = screening_from_options(
+        closed_book_models="memory", closed_book="keep", settings=llm_server.settings(tmp_path)
+    )
+    made = build_revision(
+        SMALL, tmp_path / "hub", triples=TRIPLES, per_type=3, seed=0, screening=screening
+    )
+    hub = Hub(str(tmp_path / "hub"))
+    rows = hub.read_table("private", made.version, "qa").to_pylist()
+    flagged = {r["question"] for r in rows if r["flags"] == ["closed_book:memory"]}
+    assert flagged and flagged == {r["question"] for r in rows} & set(known)
+    assert all(r["flags"] == [] for r in rows if r["question"] not in flagged)
+    book = hub.read_manifest("private", made.version)["screening"]["closed_book"]
+    assert book["models"]["memory"]["correct"] == len(flagged)
+    assert book["models"]["memory"]["dropped"] == 0 and book["mode"] == "keep"
+    assert made.summary()["llm"]["closed_book"]["calls"] == len(llm_server.requests)
