@@ -12,6 +12,9 @@ default SHA-1 hash fed the same shingles, `MinHashLSH.insert`, then `query` per 
 The same loop with `hashfunc=shingle_hash` (our shingle hash) must give exactly our clusters;
 with SHA-1 the signatures differ, so pairs near the threshold may fall either way (agreement
 is reported). Wall-clock rates depend on the machine's load; rates per CPU second too.
+Segmentation is measured against razdel's sentence splitting alone on the same documents with
+the same workers and chunks in the same run (`segment_vs_razdel`, ours / razdel-only rate,
+median of `--segment-runs` alternating pairs).
 
     .venv/bin/python benchmarks/corpus.py            # 100k documents
     .venv/bin/python benchmarks/corpus.py --quick    # 10k documents, within a minute
@@ -24,6 +27,7 @@ import json
 import platform
 import random
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -43,8 +47,18 @@ from dragon_bench.corpus import (  # noqa: E402
 )
 from dragon_bench.corpus.dedup import lsh_params  # noqa: E402
 from dragon_bench.corpus.minhash import shingle_hash, shingles  # noqa: E402
+from dragon_bench.corpus.parallel import cpu_count, map_slices  # noqa: E402
 from dragon_bench.corpus.segment import sentence_spans  # noqa: E402
 from dragon_bench.types import Document  # noqa: E402
+
+SEGMENT_CHUNK = 500  # segment_documents' default chunk
+
+
+def razdel_only(docs: list[Document]) -> int:
+    """The limit segmentation is measured against: razdel's sentences of each document alone."""
+    from razdel import sentenize
+
+    return sum(sum(1 for _ in sentenize(d.full_text)) for d in docs)
 
 
 def build_corpus(n: int, seed: int = 0) -> tuple[list[Document], set[frozenset[str]]]:
@@ -202,6 +216,7 @@ def main() -> None:
     parser.add_argument("--baseline-docs", type=int, default=None)
     parser.add_argument("--threshold", type=float, default=0.8)
     parser.add_argument("--num-perm", type=int, default=128)
+    parser.add_argument("--segment-runs", type=int, default=3, help="Segmentation pairs to run")
     args = parser.parse_args()
     if not NEREL.exists():
         sys.exit(f"NEREL is absent: {NEREL}")
@@ -269,20 +284,38 @@ def main() -> None:
         file=log,
     )
 
-    t, c = time.perf_counter(), cpu_seconds()
-    segments = segment_documents(docs)
-    segment_s, segment_cpu = time.perf_counter() - t, cpu_seconds() - c
-    print(
-        f"segment: {n / segment_s:,.0f} docs/s ({n / segment_cpu:,.0f} per CPU second), "
-        f"{len(segments)} segments; {rss()}",
-        file=log,
-    )
+    # Segmentation against its limit, razdel's sentence splitting alone on the same documents
+    # with the same workers and chunks, alternately, ratio pair by pair (median).
+    workers = cpu_count() if len(docs) >= 4 * SEGMENT_CHUNK else 1
+    ratios, times = [], []
+    for _ in range(args.segment_runs):
+        t = time.perf_counter()
+        sentences = sum(map_slices(razdel_only, docs, SEGMENT_CHUNK, workers))
+        razdel_s = time.perf_counter() - t
+        t, c = time.perf_counter(), cpu_seconds()
+        segments = segment_documents(docs, chunk_size=SEGMENT_CHUNK, workers=workers)
+        segment_s, segment_cpu = time.perf_counter() - t, cpu_seconds() - c
+        ratios.append(razdel_s / segment_s)
+        times.append((segment_s, segment_cpu, razdel_s))
+        print(
+            f"segment: {n / segment_s:,.0f} docs/s ({n / segment_cpu:,.0f} per CPU second), "
+            f"{len(segments)} segments; razdel sentences alone: {n / razdel_s:,.0f} docs/s "
+            f"({sentences} sentences); ratio {razdel_s / segment_s:.3f}; {rss()}",
+            file=log,
+        )
+    segment_vs_razdel = statistics.median(ratios)
+    segment_s = statistics.median(t[0] for t in times)
+    segment_cpu = statistics.median(t[1] for t in times)
+    razdel_s = statistics.median(t[2] for t in times)
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else ""
 
     figures = {
         "dedup_docs_per_s": round(n / dedup_s, 1),
         "dedup_speedup_vs_datasketch": round(speedup, 2),
         "segment_docs_per_s": round(n / segment_s, 1),
+        "segment_vs_razdel": round(segment_vs_razdel, 3),
+        "razdel_docs_per_s": round(n / razdel_s, 1),
+        "segment_workers": workers,
         "peak_rss_mb": peak_rss_mb(),
         "ingest_docs_per_s": round(n / ingest_s, 1),
         "docs": n,

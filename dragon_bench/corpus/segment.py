@@ -48,13 +48,16 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """
     from razdel import sentenize
 
+    if "\n" not in text:
+        return [(sent.start, sent.stop) for sent in sentenize(text)]
     spans: list[tuple[int, int]] = []
     for sent in sentenize(text):
-        if "\n" not in sent.text:
-            spans.append((sent.start, sent.stop))
+        start, stop = sent.start, sent.stop
+        if text.find("\n", start, stop) < 0:
+            spans.append((start, stop))
             continue
-        offset = sent.start
-        for line in sent.text.split("\n"):
+        offset = start
+        for line in text[start:stop].split("\n"):
             stripped = line.strip()
             if stripped:
                 lead = len(line) - len(line.lstrip())
