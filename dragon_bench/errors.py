@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+from typing import Any
+
 __all__ = [
     "DragonError",
     "BadInputError",
@@ -44,10 +48,8 @@ class MissingExtraError(DragonError, ImportError):
         self.extra = extra
 
 
-def require_extra(module: str, extra: str):  # type: ignore[no-untyped-def]
+def require_extra(module: str, extra: str) -> Any:
     """Import `module` or raise MissingExtraError naming the extra that provides it."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError as exc:
@@ -57,8 +59,6 @@ def require_extra(module: str, extra: str):  # type: ignore[no-untyped-def]
 def require_suffix(path: object, suffixes: tuple[str, ...], *, option: str = "--out") -> None:
     """Refuse an output file whose name does not end in one of `suffixes` (checked before any
     work, so a typo such as `seg.txt` does not get Parquet written under it)."""
-    import os
-
     suffix = os.path.splitext(str(path))[1]
     if suffix not in suffixes:
         raise BadInputError(

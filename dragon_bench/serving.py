@@ -9,7 +9,8 @@ import threading
 import time
 from typing import Any, Self
 
-from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.errors import BadInputError, DragonError, require_extra
+from dragon_bench.output import stderr
 
 __all__ = ["AppServer", "free_port", "listen", "request_problems", "run_app"]
 
@@ -56,10 +57,7 @@ def run_app(
 ) -> None:
     """Serve `app` under uvicorn on the socket from `listen` until interrupted; `banner` goes to
     stderr once the port is ours. A startup failure (the app's own) is exit 1, not uvicorn's 3."""
-    import uvicorn
-
-    from dragon_bench.output import stderr
-
+    uvicorn = require_extra("uvicorn", "portal")
     host, port = sock.getsockname()[:2]
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level)
     server = uvicorn.Server(config)
@@ -89,8 +87,7 @@ class AppServer:
         port: int | None = None,
         log_level: str = "warning",
     ) -> None:
-        import uvicorn
-
+        uvicorn = require_extra("uvicorn", "portal")
         self.app = app
         self.host = host
         self.port = port or free_port(host)

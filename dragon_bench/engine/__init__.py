@@ -1,6 +1,7 @@
 """Running pipeline stages locally or on Ray, and the scheduled update that uses them."""
 
-from dragon_bench.engine.base import ENGINES, Engine, make_engine, split_batches
+from dragon_bench.engine.base import Engine, split_batches
+from dragon_bench.engine.engines import ENGINES, make_engine
 from dragon_bench.engine.local import LocalEngine
 
 __all__ = ["ENGINES", "Engine", "LocalEngine", "make_engine", "split_batches"]

@@ -11,12 +11,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["Engine", "BatchFn", "split_batches", "make_engine", "ENGINES"]
+__all__ = ["Engine", "BatchFn", "split_batches"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 BatchFn = Callable[[list[T]], list[R]]
-ENGINES = ("local", "ray")
 
 
 def split_batches(items: Sequence[T], batch_size: int) -> list[list[T]]:
@@ -53,18 +52,3 @@ class Engine(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def make_engine(name: str, *, workers: int | None = None, address: str | None = None) -> Engine:
-    """An engine by name: `local` (in-process or a process pool) or `ray` (a Ray cluster)."""
-    from dragon_bench.errors import BadInputError
-
-    if name == "local":
-        from dragon_bench.engine.local import LocalEngine
-
-        return LocalEngine(workers=workers or 1)
-    if name == "ray":
-        from dragon_bench.engine.ray_engine import RayEngine
-
-        return RayEngine(address=address, num_cpus=workers)
-    raise BadInputError(f"unknown engine {name!r} (choose from {', '.join(ENGINES)})")

@@ -72,7 +72,7 @@ def update_command(
     """Crawl, diff with the latest revision, and build the next one from the new documents only."""
     from dragon_bench.crawl.crawler import CrawlOptions
     from dragon_bench.crawl.sources import load_sources
-    from dragon_bench.engine.base import make_engine
+    from dragon_bench.engine.engines import make_engine
     from dragon_bench.engine.update import (
         UpdateConfig,
         default_state_dir,

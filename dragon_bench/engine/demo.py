@@ -5,7 +5,16 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from dragon_bench.crawl import CrawlOptions, Source
+from dragon_bench.crawl.site import LocalSite
+from dragon_bench.engine.demo_feed import demo_feed_data, demo_site_pages
+from dragon_bench.engine.local import LocalEngine
+from dragon_bench.engine.update import UpdateConfig, run_update
+from dragon_bench.hub import Hub
 from dragon_bench.output import print_table, stdout
+from dragon_bench.release.build import build_revision
+from dragon_bench.release.stages import published_documents
+from dragon_bench.types import Document
 
 if TYPE_CHECKING:
     from dragon_bench.demo import DemoContext
@@ -18,10 +27,6 @@ def _base_hub(ctx: DemoContext) -> str:
     hub = ctx.artifacts.get("hub")
     if hub:
         return str(hub)
-    from dragon_bench.engine.demo_feed import demo_feed_data
-    from dragon_bench.release.build import build_revision
-    from dragon_bench.types import Document
-
     path = ctx.workdir / "update-hub"
     articles = demo_feed_data()["articles"][:3]
     docs = [
@@ -35,13 +40,6 @@ def _base_hub(ctx: DemoContext) -> str:
 
 def run(ctx: DemoContext) -> None:
     """Leaves `update_version` (the revision made) and `update_report` in ctx.artifacts."""
-    from dragon_bench.crawl import CrawlOptions, Source
-    from dragon_bench.crawl.site import LocalSite
-    from dragon_bench.engine.demo_feed import demo_site_pages
-    from dragon_bench.engine.local import LocalEngine
-    from dragon_bench.engine.update import UpdateConfig, run_update
-    from dragon_bench.hub import Hub
-
     hub_url = _base_hub(ctx)
     hub = Hub(hub_url)
     before = hub.versions()
@@ -102,8 +100,6 @@ def _show(report: dict[str, Any], took: float, before: list[str]) -> None:
 
 
 def _show_new(hub: Any, version: str, parent: str | None) -> None:
-    from dragon_bench.release.stages import published_documents
-
     old = {d.id for d in published_documents(hub, parent)} if parent else set()
     for doc in published_documents(hub, version):
         if doc.id not in old:

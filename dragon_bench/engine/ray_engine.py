@@ -58,16 +58,15 @@ class RayEngine(Engine):
     def map_batches(
         self, fn: Callable[[list[Any]], list[Any]], items: Sequence[Any], *, batch_size: int = 64
     ) -> list[Any]:
-        import ray.data
-
+        ray_data = require_extra("ray.data", "ray")
         batches = split_batches(items, batch_size)
         if not batches:
             return []
         # A pipeline here is one map operator; Ray Data's per-operator reservation (meant for
         # multi-stage pipelines) would hold back part of a small cluster's CPUs.
-        ray.data.DataContext.get_current().op_resource_reservation_enabled = False
+        ray_data.DataContext.get_current().op_resource_reservation_enabled = False
         rows = [{"i": i, "blob": pickle.dumps(b)} for i, b in enumerate(batches)]
-        source = ray.data.from_items(rows, override_num_blocks=len(rows))
+        source = ray_data.from_items(rows, override_num_blocks=len(rows))
         mapped = source.map_batches(_apply(fn), batch_size=1, batch_format="numpy", num_cpus=1)
         done = sorted(mapped.take_all(), key=lambda r: int(r["i"]))
         return [r for row in done for r in pickle.loads(row["blob"])]

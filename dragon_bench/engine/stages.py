@@ -8,14 +8,31 @@ selection) runs on the driver. The same input gives the same output on every eng
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from dragon_bench.corpus import segment_documents
+from dragon_bench.corpus.dedup import (
+    hash_nodes,
+    label_groups,
+    lsh_clusters,
+    lsh_params,
+    representative,
+)
+from dragon_bench.corpus.minhash import signatures
 from dragon_bench.engine.base import Engine
 from dragon_bench.engine.local import LocalEngine
+from dragon_bench.kg import extract_triples
+from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
+from dragon_bench.kg.extract import extract_batch
+from dragon_bench.llm import LLMClient
+from dragon_bench.questions.prompts import llm_question
+from dragon_bench.questions.sampling import FactGraph
+from dragon_bench.questions.shapes import QUESTION_TYPES, iter_subgraphs
 from dragon_bench.types import Document, Segment, Triple
 
 __all__ = [
@@ -35,28 +52,20 @@ __all__ = [
 # -- batch functions (module level: picklable for process pools and Ray) ---------------------
 def signature_batch(texts: list[str], *, num_perm: int, ngram: int) -> list[np.ndarray]:
     """MinHash signatures of a batch of texts, one row each."""
-    from dragon_bench.corpus.minhash import signatures
-
     return list(signatures(texts, num_perm=num_perm, ngram=ngram))
 
 
 def segment_batch(docs: list[Document], *, window: int, stride: int) -> list[Segment]:
-    from dragon_bench.corpus import segment_documents
-
     return list(segment_documents(docs, window=window, stride=stride))
 
 
 def kg_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Triple]:
-    from dragon_bench.kg import extract_triples  # type: ignore[attr-defined]
-
     llm = _client(llm_settings)
     return list(extract_triples(docs, backend=backend, llm=llm))
 
 
 def kg_document_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Any]:
     """One `dragon_bench.kg.extract.Extracted` per document (what a checkpoint records)."""
-    from dragon_bench.kg.extract import extract_batch
-
     return list(extract_batch(docs, backend=backend, llm=_client(llm_settings)))
 
 
@@ -69,15 +78,11 @@ def _client(settings: Any) -> Any:
         return None
     key = repr(settings)
     if key not in _CLIENTS:
-        from dragon_bench.llm import LLMClient
-
         _CLIENTS[key] = LLMClient(settings)
     return _CLIENTS[key]
 
 
 def _phrase_batch(subs: list[Any], *, texts: dict[str, str], llm_settings: Any) -> list[int]:
-    from dragon_bench.questions.prompts import llm_question
-
     llm = _client(llm_settings)
 
     def one(sub: Any) -> int:
@@ -107,14 +112,6 @@ def dedup_stage(
     longest text, the earliest on ties; a reference document wins its cluster) are the
     corpus layer's, so the kept documents equal `dedup_documents(docs, reference=...)`.
     """
-    from dragon_bench.corpus.dedup import (
-        hash_nodes,
-        label_groups,
-        lsh_clusters,
-        lsh_params,
-        representative,
-    )
-
     items = list(docs)
     refs = list(reference)
     pool = refs + items
@@ -195,8 +192,6 @@ def extract_stage(
     (`dragon_bench.kg.extract_triples`: its forked processes sharing the loaded models, its
     LLM concurrency and progress bar); on others the batches go to the engine. Same triples."""
     if isinstance(engine, LocalEngine):
-        from dragon_bench.kg import extract_triples  # type: ignore[attr-defined]
-
         if backend == "llm" and llm is None:
             llm = _client(llm_settings)
         stats: dict[str, Any] = {}
@@ -240,8 +235,6 @@ def _kg_run(
     checkpoint: Any,
     log: Callable[[str], None] | None,
 ) -> Any:
-    from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
-
     model = getattr(llm_settings, "model", None) if backend == "llm" else None
     run = ResumedExtraction(checkpoint, items, extraction_settings(backend, model), log)
     fn = functools.partial(kg_document_batch, backend=backend, llm_settings=llm_settings)
@@ -271,11 +264,6 @@ def question_warmup_stage(
     order the selection visits them; the selection then reads the replies from the cache,
     so the questions are those of a purely sequential run. Returns the subgraphs phrased.
     """
-    import random
-
-    from dragon_bench.questions.sampling import FactGraph
-    from dragon_bench.questions.shapes import QUESTION_TYPES, iter_subgraphs
-
     texts = {d.id: d.full_text for d in docs}
     graph = FactGraph([t for t in triples if t.doc_id in texts])
     subs: list[Any] = []

@@ -5,7 +5,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from dragon_bench.corpus import builtin_corpus_path, read_documents
+from dragon_bench.hub import Hub
 from dragon_bench.output import print_table, stdout
+from dragon_bench.questions.shapes import QUESTION_TYPES
+from dragon_bench.release.build import build_revision
 
 if TYPE_CHECKING:
     from dragon_bench.demo import DemoContext
@@ -15,14 +19,8 @@ __all__ = ["run"]
 
 def run(ctx: DemoContext) -> None:
     """Leaves `hub` (str, the hub folder) and `version` in ctx.artifacts."""
-    from dragon_bench.hub import Hub
-    from dragon_bench.questions.shapes import QUESTION_TYPES
-    from dragon_bench.release.build import build_revision
-
     docs = ctx.artifacts.get("documents")
     if docs is None:
-        from dragon_bench.corpus import builtin_corpus_path, read_documents
-
         docs = read_documents(ctx.corpus or builtin_corpus_path())
     hub_path = ctx.workdir / "hub"
     hub = Hub(str(hub_path))

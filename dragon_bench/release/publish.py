@@ -37,9 +37,9 @@ def publish_revision(
     private: bool = False,
 ) -> dict[str, Any]:
     """Push texts and questions of one public revision; returns repos, commits and tags."""
-    require_extra("huggingface_hub", "hf")
-    from huggingface_hub import CommitOperationAdd, HfApi
-    from huggingface_hub.errors import HfHubHTTPError
+    hf = require_extra("huggingface_hub", "hf")
+    CommitOperationAdd, HfApi = hf.CommitOperationAdd, hf.HfApi
+    HfHubHTTPError = require_extra("huggingface_hub.errors", "hf").HfHubHTTPError
 
     org, name = parse_target(target)
     hub = hub if isinstance(hub, Hub) else Hub(hub)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import SCHEMAS
@@ -128,8 +129,6 @@ def read_triples(path: str | Path) -> list[Triple]:
     if not path.is_file():
         raise BadInputError("no such triples file", path=str(path))
     if path.suffix == ".parquet":
-        import pyarrow.parquet as pq
-
         return triples_from_table(pq.read_table(path))
     out = []
     with path.open(encoding="utf-8") as f:
