@@ -130,6 +130,9 @@ def submit(
         except httpx.HTTPError as exc:
             last = f"cannot reach {url}: {exc}"
             continue
+        if resp.status_code == 429 and _retry_after(resp) > 60:
+            # The daily quota (or a long throttle): retrying within this run cannot succeed.
+            raise DragonError(f"the portal refused the submission (429): {_detail(resp)}")
         if resp.status_code == 429 or resp.status_code >= 500:
             last = f"{url} answered {resp.status_code}: {_detail(resp)}"
             continue
@@ -146,6 +149,14 @@ def submit(
         except (ValueError, KeyError, TypeError) as exc:
             raise DragonError(f"{url} answered without an id: {resp.text[:200]}") from exc
     raise DragonError(f"submission failed after {retries + 1} attempts: {last}")
+
+
+def _retry_after(resp: Any) -> float:
+    """The seconds a 429 asks to wait (0 when it does not say)."""
+    try:
+        return float(resp.headers.get("Retry-After", "0"))
+    except ValueError:
+        return 0.0
 
 
 def _detail(resp: Any) -> str:

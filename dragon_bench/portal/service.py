@@ -53,7 +53,9 @@ def judge_status(row: Submission, mode: str) -> str:
         return f"waiting for the external judge since {since.replace('T', ' ')} UTC"
     if row.state == "failed":
         return "not judged (evaluation failed)"
-    return "no judge configured" if mode == "none" or row.judge_state == "none" else row.judge_state
+    if row.judge_state == "none" and mode == "builtin":
+        return "the builtin judge gave no score"
+    return "no judge configured" if row.judge_state == "none" else row.judge_state
 
 
 def public_view(

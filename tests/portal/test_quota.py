@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from dragon_bench.portal.uploads import quota_reset
@@ -79,3 +80,22 @@ def test_concurrent_uploads_of_one_token_never_exceed_the_quota(make_live: Any) 
     assert codes == [200] * 3 + [429] * 7, codes
     mine = live.http.get("/api/v1/submissions", headers=live.auth("participant")).json()
     assert len(mine["items"]) == 3
+
+
+def test_dragon_submit_reports_the_quota_without_retrying(
+    make_live: Any, tmp_path: Any, dragon_main: Any, monkeypatch: Any
+) -> None:
+    import importlib
+
+    submit_module = importlib.import_module("dragon_bench.client.submit")
+
+    sleeps: list[float] = []
+    monkeypatch.setattr(submit_module, "time", SimpleNamespace(sleep=sleeps.append))
+    live = make_live(daily_submissions=1)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(results(1)), encoding="utf-8")
+    base = ("submit", str(path), "--portal", live.url, "--token", live.tokens["participant"])
+    assert dragon_main(*base, "--version", "1.0.0").code == 0
+    refused = dragon_main(*base, "--version", "1.0.0")
+    assert refused.code == 1 and "resets at" in refused.err and "429" in refused.err
+    assert sleeps == []  # not retried with backoff
