@@ -82,8 +82,10 @@ def _client(settings: Any) -> Any:
     return _CLIENTS[key]
 
 
-def _phrase_batch(subs: list[Any], *, texts: dict[str, str], llm_settings: Any) -> list[int]:
-    llm = _client(llm_settings)
+def _phrase_batch(
+    subs: list[Any], *, texts: dict[str, str], llm_settings: Any, llm: Any = None
+) -> list[int]:
+    llm = llm if llm is not None else _client(llm_settings)
 
     def one(sub: Any) -> int:
         try:
@@ -255,8 +257,11 @@ def question_warmup_stage(
     seed: int = 0,
     oversample: int = 3,
     batch_size: int = 8,
+    llm: Any = None,
 ) -> int:
     """Phrase the candidate subgraphs with the LLM on `engine`, filling the LLM disk cache.
+    On the local engine with `llm` given, the calls run in this process through the client's
+    own concurrency (network-bound work needs no processes, and the client counts them).
 
     Question selection (`generate_questions`) is sequential: it stops a type once enough
     questions pass the filters. Its expensive part, one LLM call per subgraph, is done
@@ -277,6 +282,8 @@ def question_warmup_stage(
                 used.add(sub.key)
                 subs.append(sub)
     needed = {d for s in subs for d in s.doc_ids}
+    if llm is not None and isinstance(engine, LocalEngine):
+        return sum(_phrase_batch(subs, texts=texts, llm_settings=None, llm=llm))
     fn = functools.partial(
         _phrase_batch,
         texts={k: v for k, v in texts.items() if k in needed},

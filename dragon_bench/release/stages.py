@@ -179,8 +179,9 @@ def novelty(ctx: BuildContext, draft: Draft) -> Draft:
 
 def questions(ctx: BuildContext, draft: Draft) -> Draft:
     """Questions of every shape from the fresh triples, with the question part's offline checks
-    (`dragon_bench.questions.generate_questions`). LLM phrasing is done in parallel first on an
-    engine of several workers, filling the reply cache the sequential selection then reads."""
+    (`dragon_bench.questions.generate_questions`). LLM phrasing is done concurrently first (in
+    this process through the client on the local engine, else on the engine's workers),
+    filling the reply cache the sequential selection then reads."""
     settings = ctx.settings
     # with the LLM screens on, spare candidates make up for the questions they drop
     screening = settings.screening
@@ -189,7 +190,10 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
         per_type = math.ceil(per_type * CANDIDATES_PER_QUESTION)
     llm = ctx.llm if settings.question_backend == "llm" else None
     with timed(llm, "questions"):
-        if llm is not None and ctx.engine.workers > 1:
+        # the warm-up fills the reply cache the sequential selection then reads (useless
+        # without a cache: every reply would be asked for twice)
+        cached = getattr(getattr(llm, "settings", None), "cache_dir", None) is not None
+        if llm is not None and cached:
             question_warmup_stage(
                 ctx.engine,
                 draft.fresh,
@@ -197,6 +201,7 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
                 llm_settings=settings.llm_settings,
                 per_type=per_type,
                 seed=settings.seed,
+                llm=llm,
             )
         stats: dict[str, dict[str, int]] = {}
         made = generate_questions(

@@ -57,8 +57,8 @@ def test_screens_and_phrasing_scale_with_questions_not_documents() -> None:
         question_judge=True,
     )
     assert set(small["stages"]) == {"questions", "closed_book", "question_judge"}
-    # 10 a type, 1.5 candidates generated a question, 2 phrasing calls a candidate
-    assert small["stages"]["questions"]["calls"] == 2 * 15 * 2
+    # 10 a type, 1.5 candidates generated a question, 3 phrasing calls a candidate
+    assert small["stages"]["questions"]["calls"] == 2 * 15 * 3
     # 1.25 screened a question: 25 questions, each asked of 2 models, judged once
     assert small["stages"]["closed_book"]["calls"] == 50
     assert small["stages"]["question_judge"]["calls"] == 25

@@ -195,3 +195,36 @@ def test_template_questions_kept_and_flagged_with_closed_book_keep(
     assert book["models"]["memory"]["correct"] == len(flagged)
     assert book["models"]["memory"]["dropped"] == 0 and book["mode"] == "keep"
     assert made.summary()["llm"]["closed_book"]["calls"] == len(llm_server.requests)
+
+
+def test_llm_phrasing_runs_concurrently_and_is_counted(
+    llm_server: ScriptedLLMServer, tmp_path: Path
+) -> None:
+    from dragon_bench.llm import LLMClient
+    from dragon_bench.release import build_revision
+    from tests.questions.corpus import DOCS as SMALL
+    from tests.questions.corpus import TRIPLES
+
+    active = peak = 0
+    lock = threading.Lock()
+
+    def reply(body: dict[str, Any]) -> str:
+        nonlocal active, peak
+        with lock:
+            active += 1
+            peak = max(peak, active)
+        time.sleep(0.05)
+        with lock:
+            active -= 1
+        return json.dumps({"question": f"Вопрос {len(json.dumps(body))} о новости"})
+
+    llm_server.reply = reply
+    llm = LLMClient(llm_server.settings(tmp_path, concurrency=4))
+    made = build_revision(
+        SMALL, tmp_path / "hub", triples=TRIPLES, per_type=2, question_backend="llm", llm=llm
+    )
+    usage = made.summary()["llm"]["questions"]
+    assert peak > 1  # the warm-up phrased several candidates at once
+    assert usage["calls"] == len(llm_server.requests) > 0
+    assert usage["cache_hits"] > 0  # the selection read the warm-up's replies
+    assert usage["wall_s"] > 0
