@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from dragon_bench.client.revision import Revision, records_from_bytes, revision_from_records
-from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.errors import BadInputError, DragonError, require_extra
+from dragon_bench.hub import Hub
 from dragon_bench.versions import is_version, latest_version, parse_version
 
 __all__ = ["load", "load_hub", "load_portal", "load_hf", "dataset_repo_versions"]
@@ -45,8 +49,6 @@ def load(
 def load_hub(
     url: str, version: str = "latest", *, storage_options: dict[str, Any] | None = None
 ) -> Revision:
-    from dragon_bench.hub import Hub
-
     hub = Hub(url, storage_options)
     resolved = hub.resolve(version, "public")
     texts = hub.read_table("public", resolved, "texts").to_pylist()
@@ -59,7 +61,6 @@ def load_hub(
 
 def load_portal(base: str, version: str = "latest", *, timeout: float = 60.0) -> Revision:
     """Fetch texts then questions; `latest` is pinned by the version the texts answer carries."""
-    import httpx
 
     base = base.rstrip("/")
     with httpx.Client(timeout=timeout, follow_redirects=True) as http:
@@ -79,7 +80,6 @@ def load_portal(base: str, version: str = "latest", *, timeout: float = 60.0) ->
 
 def _portal_latest(http: Any, base: str) -> str | None:
     """`GET /api/v1/revisions/latest` names the version, pinning texts and questions to it."""
-    import httpx
 
     url = f"{base}/api/v1/revisions/latest"
     try:
@@ -98,8 +98,6 @@ def _portal_latest(http: Any, base: str) -> str | None:
 def _portal_table(
     http: Any, base: str, version: str, name: str
 ) -> tuple[list[dict[str, Any]], str | None]:
-    import httpx
-
     url = f"{base}/api/v1/revisions/{version}/{name}"
     try:
         resp = http.get(url, headers={"Accept": "application/vnd.apache.parquet, application/json"})
@@ -112,8 +110,6 @@ def _portal_table(
     rows = records_from_bytes(resp.content, url)
     served = resp.headers.get("X-Dragon-Version")
     if served is None and resp.headers.get("content-type", "").startswith("application/json"):
-        import json
-
         body = json.loads(resp.content)
         if isinstance(body, dict) and isinstance(body.get("version"), str):
             served = body["version"]
@@ -134,7 +130,7 @@ class _DatasetRepo:
         if self.local:
             out = self._git("tag", "--list").decode()
             return [t for t in out.split() if t]
-        from huggingface_hub import list_repo_refs
+        list_repo_refs = require_extra("huggingface_hub", "hf").list_repo_refs
 
         try:
             refs = list_repo_refs(self.repo, repo_type="dataset")
@@ -148,7 +144,7 @@ class _DatasetRepo:
             files = sorted(n for n in names if n.endswith(_DATA_SUFFIXES) and not _is_meta(n))
             read: Callable[[str], bytes] = lambda n: self._git("show", f"{tag}:{n}")  # noqa: E731
         else:
-            from huggingface_hub import snapshot_download
+            snapshot_download = require_extra("huggingface_hub", "hf").snapshot_download
 
             try:
                 root = Path(

@@ -9,6 +9,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+
 from dragon_bench.errors import BadInputError
 
 __all__ = ["Revision", "records_from_bytes", "revision_from_records"]
@@ -33,8 +36,6 @@ class Revision:
 
 def records_from_bytes(data: bytes, name: str) -> list[dict[str, Any]]:
     """Rows of a parquet, JSON (list or {"items": [...]}) or JSON-lines or CSV payload."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
 
     try:
         if data[:4] == b"PAR1":

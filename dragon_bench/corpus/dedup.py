@@ -17,6 +17,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from dragon_bench.corpus.minhash import EMPTY, signatures
+from dragon_bench.corpus.parallel import cpu_count, map_slices
 from dragon_bench.types import Document
 
 __all__ = [
@@ -174,7 +175,6 @@ def document_signatures(
     texts: Sequence[str], *, num_perm: int = 128, ngram: int = 9, workers: int | None = None
 ) -> np.ndarray:
     """MinHash signatures of many texts, spread over processes when there are enough of them."""
-    from dragon_bench.corpus.parallel import cpu_count, map_slices
 
     chunk = 2000
     if workers is None:

@@ -16,6 +16,9 @@ import functools
 from array import array
 from collections.abc import Iterable, Sequence
 
+from razdel import sentenize
+
+from dragon_bench.corpus.parallel import cpu_count, map_slices
 from dragon_bench.types import Document, Segment
 
 __all__ = [
@@ -46,7 +49,6 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     In news files a line is a headline, a dateline, a caption or a paragraph; razdel alone
     would glue a headline without a final period to the first sentence of the body.
     """
-    from razdel import sentenize
 
     if "\n" not in text:
         return [(sent.start, sent.stop) for sent in sentenize(text)]
@@ -128,7 +130,6 @@ def segment_documents(
     Workers read the documents from the parent's memory (fork) and return window offsets only,
     a flat integer array per chunk; the parent cuts the texts as the chunks arrive.
     """
-    from dragon_bench.corpus.parallel import cpu_count, map_slices
 
     _check(window, stride)
     items = docs if isinstance(docs, Sequence) else list(docs)

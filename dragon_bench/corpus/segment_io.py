@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import uuid
 from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from dragon_bench.types import Segment
 
@@ -17,8 +22,6 @@ __all__ = [
 
 
 def _table(segments: list[Segment]) -> Any:
-    import pyarrow as pa
-
     return pa.table(
         {
             "id": pa.array([s.id for s in segments], pa.string()),
@@ -62,8 +65,6 @@ def segments_bytes(segments: list[Segment], fmt: str) -> bytes:
             for s in segments
         )
         return ("\n".join(lines) + ("\n" if segments else "")).encode("utf-8")
-    import pyarrow as pa
-    import pyarrow.parquet as pq
 
     sink = pa.BufferOutputStream()
     pq.write_table(_table(segments), sink, compression="zstd")
@@ -73,8 +74,6 @@ def segments_bytes(segments: list[Segment], fmt: str) -> bytes:
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write a local file through a temporary file and a rename."""
-    import os
-    import uuid
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex[:8]}")

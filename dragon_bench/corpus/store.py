@@ -20,8 +20,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import fsspec
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from dragon_bench.corpus.diff import DocumentDiff, diff_documents
+from dragon_bench.corpus.segment_io import segments_bytes, segments_from_table
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document, Segment
 
@@ -167,7 +170,6 @@ class SnapshotStore:
 
     def read(self, ref: str) -> list[Document]:
         """The documents of a snapshot in the order they were ingested."""
-        import pyarrow.parquet as pq
 
         sid = self.resolve(ref)
         with self.fs.open(self._path("snapshots", sid, "documents.parquet"), "rb") as f:
@@ -176,8 +178,6 @@ class SnapshotStore:
 
     def write(self, docs: Iterable[Document], *, source: str = "") -> str:
         """Store the documents as a snapshot and return its id (an existing one is not rewritten)."""
-        import pyarrow as pa
-        import pyarrow.parquet as pq
 
         items = list(docs)
         ids = [d.id for d in items]
@@ -235,7 +235,6 @@ class SnapshotStore:
 
     def write_segments(self, ref: str, segments: list[Segment], window: int, stride: int) -> str:
         """Segments of a snapshot as Parquet beside it; returns the path written."""
-        from dragon_bench.corpus.segment_io import segments_bytes
 
         path = self.segments_path(ref, window, stride)
         self.fs.makedirs(path.rsplit("/", 1)[0], exist_ok=True)
@@ -244,9 +243,6 @@ class SnapshotStore:
 
     def read_segments(self, ref: str, window: int, stride: int) -> list[Segment]:
         """Segments written by `write_segments`; a BadInputError when there are none."""
-        import pyarrow.parquet as pq  # noqa: I001
-
-        from dragon_bench.corpus.segment_io import segments_from_table
 
         path = self.segments_path(ref, window, stride)
         if not self.fs.exists(path):

@@ -7,11 +7,16 @@ built afresh over each question's pages.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm import LLMClient, LLMError, LLMSettings
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.extractive import ExtractiveGenerator, is_echo
+from dragon_bench.rag.pipeline import Pipeline
 from dragon_bench.types import Document
 
 __all__ = [
@@ -66,8 +71,6 @@ class LLMAnswerer:
 
     def __init__(self, llm: Any = None, *, max_chars: int = 12_000, max_tokens: int = 100) -> None:
         if llm is None:
-            from dragon_bench.llm import LLMClient, LLMSettings
-
             settings = LLMSettings.required("pipeline 'llm'", " (an OpenAI-compatible endpoint)")
             llm = LLMClient(settings)
         self.llm = llm
@@ -90,8 +93,6 @@ class LLMAnswerer:
         ]
 
     def __call__(self, query: str, documents: list[Document]) -> str:
-        from dragon_bench.llm import LLMError
-
         try:
             reply = self.llm.chat(self.messages(query, documents), max_tokens=self.max_tokens)
         except LLMError:
@@ -122,9 +123,6 @@ class RagPipelineAnswerer:
         self.name = f"rag:{getattr(config, 'run_id', 'pipeline')}"
 
     def __call__(self, query: str, documents: list[Document]) -> str:
-        from dragon_bench.rag.extractive import ExtractiveGenerator, is_echo
-        from dragon_bench.rag.pipeline import Pipeline
-
         if not documents:
             return REFUSAL
         texts = {d.id: d.full_text for d in documents}
@@ -157,13 +155,7 @@ def make_answerer(spec: str | Path, *, llm: Any = None) -> Answerer:
         raise BadInputError(
             f"pipeline {text!r} is neither 'refuse', 'llm' nor an existing config file"
         )
-    try:
-        from dragon_bench.rag.config import PipelineConfig
-    except ImportError:
-        raise BadInputError("the RAG pipeline (dragon_bench.rag) is not available") from None
     if path.is_dir():
-        import json
-
         file = path / "pipeline.json"
         if not file.exists():
             raise BadInputError("a pipeline folder must hold pipeline.json", path=str(path))

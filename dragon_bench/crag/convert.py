@@ -3,6 +3,7 @@ drawn from the revision's public texts (BM25 over them, the supporting texts alw
 
 from __future__ import annotations
 
+import bz2
 import html
 import json
 import os
@@ -12,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import bm25s
 import numpy as np
 
 from dragon_bench.crag.data import format_query_time
@@ -36,7 +38,6 @@ def iter_revision_records(
     hub: Hub | str, version: str = "latest", *, pages: int = 5
 ) -> Iterator[dict[str, Any]]:
     """CRAG records (as dicts) for the questions of a revision; needs its private half."""
-    import bm25s
 
     h = hub if isinstance(hub, Hub) else Hub(hub)
     v = h.resolve(version, half="private")
@@ -102,7 +103,6 @@ def write_revision_crag(
 ) -> int:
     """Write the revision as CRAG JSON Lines (bz2 when `out` ends in .bz2), atomically; returns
     the number of questions."""
-    import bz2
 
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from dragon_bench.llm import LLMError
+
 __all__ = ["JUDGE_PROMPT", "judge_messages", "judge_one", "judge_with_llm"]
 
 JUDGE_PROMPT = (
@@ -33,7 +35,6 @@ def judge_messages(
 
 def judge_one(llm: Any, query: str, ground_truths: Sequence[str], prediction: str) -> bool | None:
     """True/False from the judge, None when the call or its JSON failed."""
-    from dragon_bench.llm import LLMError
 
     try:
         reply = llm.chat_json(judge_messages(query, ground_truths, prediction), max_tokens=200)

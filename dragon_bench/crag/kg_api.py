@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
+import bm25s
 import numpy as np
+import Stemmer
 
 from dragon_bench.errors import require_extra
 
@@ -35,7 +37,6 @@ _STEMMERS: dict[str, Any] = {}
 
 def name_tokens(name: str) -> list[str]:
     """Snowball stems of the words of a normalised name (Russian or English by script)."""
-    import Stemmer
 
     if not _STEMMERS:
         _STEMMERS["ru"] = Stemmer.Stemmer("russian")
@@ -93,8 +94,6 @@ class KGIndex:
         self._bm25: Any = None
         tokens = [name_tokens(k) for k in self.keys]
         if self.keys:
-            import bm25s
-
             self._bm25 = bm25s.BM25()
             self._bm25.index(tokens, show_progress=False)
 
@@ -128,7 +127,7 @@ def create_kg_router(triples: Any, *, prefix: str = "/kg") -> Any:
     """A FastAPI APIRouter: GET /search?q=&k=, GET /entity?name=, GET /stats, and CRAG-style
     POST /search_entity_by_name and POST /get_entity taking {"query": ...}."""
     fastapi = require_extra("fastapi", "portal")
-    from pydantic import BaseModel
+    from pydantic import BaseModel  # fastapi brings it (checked above)
 
     index = triples if isinstance(triples, KGIndex) else KGIndex(triples)
     router = fastapi.APIRouter(prefix=prefix, tags=["kg"])

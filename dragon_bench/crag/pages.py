@@ -8,7 +8,10 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
+import trafilatura
+
 from dragon_bench.crag.data import CragExample, SearchResult
+from dragon_bench.llm.cache import ReplyCache, request_key
 from dragon_bench.types import Document
 
 __all__ = ["PageTextCache", "html_to_text", "page_document", "example_documents"]
@@ -22,13 +25,9 @@ class PageTextCache:
     same CRAG file (Task 3 has 50 pages a question) skip trafilatura."""
 
     def __init__(self, root: str | Path) -> None:
-        from dragon_bench.llm.cache import ReplyCache
-
         self._store = ReplyCache(Path(root))
 
     def text(self, html: str) -> str:
-        from dragon_bench.llm.cache import request_key
-
         key = request_key({"kind": "page-text", "html": html})
         hit = self._store.get(key)
         if isinstance(hit, str):
@@ -42,7 +41,6 @@ def html_to_text(html: str) -> str:
     """The main text of an HTML page (trafilatura, Barbaresi 2021); "" when nothing is found."""
     if not html or not html.strip():
         return ""
-    import trafilatura
 
     try:
         text = trafilatura.extract(

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from dragon_bench.crag.answerers import REFUSAL, Answerer
 from dragon_bench.crag.data import CragExample
 from dragon_bench.crag.pages import PageTextCache, example_documents
@@ -74,8 +76,6 @@ class KGClient:
     """Talks to a mock KG API (dragon_bench.crag.kg_api) at `base_url` (the /kg prefix included)."""
 
     def __init__(self, base_url: str, *, timeout: float = 10.0) -> None:
-        import httpx
-
         self.base_url = base_url.rstrip("/")
         self._http = httpx.Client(timeout=timeout)
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import lxml.html
+import trafilatura
 
 __all__ = ["Article", "extract_article", "normalize_url"]
 
@@ -78,7 +79,6 @@ def _meta(tree: lxml.html.HtmlElement, final_url: str) -> tuple[str, str | None]
 
 def extract_article(html: bytes | str, final_url: str) -> Article | None:
     """The main text and metadata of an HTML page, or None when it has no main text."""
-    import trafilatura
 
     if not html:
         return None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import bm25s
 import numpy as np
 
 from dragon_bench.rag.candidate import Candidate
@@ -34,7 +35,6 @@ class BM25Retriever:
         self._bm25: Any = None
 
     def _new_model(self):  # type: ignore[no-untyped-def]
-        import bm25s
 
         return bm25s.BM25(k1=self.k1, b=self.b, method="robertson", dtype="float64")
 
@@ -102,8 +102,6 @@ class BM25Retriever:
 
     @classmethod
     def load(cls, path: str | Path) -> BM25Retriever:
-        import bm25s
-
         meta = read_meta(path, cls.name)
         self = cls(
             k1=meta["k1"],

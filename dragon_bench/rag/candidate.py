@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from dragon_bench.errors import BadInputError
+
 __all__ = ["Candidate", "rescore"]
 
 
@@ -27,8 +29,6 @@ class Candidate:
 
     @classmethod
     def from_trec(cls, data: Mapping[str, Any]) -> Candidate:
-        from dragon_bench.errors import BadInputError
-
         try:
             doc = data.get("doc") or {}
             text = doc.get("segment") if isinstance(doc, Mapping) else None

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from dragon_bench.errors import BadInputError
 from dragon_bench.rag.retrievers import RETRIEVER_KINDS
 
@@ -164,7 +166,6 @@ class PipelineConfig:
 
 def read_config_mapping(path: Path) -> dict[str, Any]:
     """The mapping in a YAML or JSON pipeline config file; BadInputError naming the file otherwise."""
-    import yaml
 
     try:
         text = path.read_text(encoding="utf-8")

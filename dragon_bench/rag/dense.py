@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from dragon_bench.errors import BadInputError
+from dragon_bench.errors import BadInputError, require_extra
+from dragon_bench.llm import LLMClient, LLMSettings
 from dragon_bench.nlp import models
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.retriever import SegmentTable, atomic_dir, read_meta, write_meta
@@ -100,8 +101,6 @@ class SentenceTransformerEncoder:
     """Any sentence-transformers model given by a local path (nothing is downloaded)."""
 
     def __init__(self, model: str) -> None:
-        from dragon_bench.errors import require_extra
-
         st = require_extra("sentence_transformers", "dense")
         self.spec = f"st:{model}"
         self.model = st.SentenceTransformer(model)
@@ -149,8 +148,6 @@ def make_encoder(spec: str, llm: Any = None, state: dict[str, Any] | None = None
         return SentenceTransformerEncoder(spec[3:])
     if spec == "api":
         if llm is None:
-            from dragon_bench.llm import LLMClient, LLMSettings
-
             settings = LLMSettings.from_env()
             if not settings.base_url:
                 raise BadInputError("dense model 'api' needs DRAGON_LLM_BASE_URL (and a model)")

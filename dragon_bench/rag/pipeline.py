@@ -14,7 +14,7 @@ from dragon_bench.rag.answer import Generation, RagAnswer
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.config import PipelineConfig
 from dragon_bench.rag.extractive import ExtractiveGenerator
-from dragon_bench.rag.hops import merge_rankings, plan_hop
+from dragon_bench.rag.hops import merge_rankings, plan_hop, plan_hops
 from dragon_bench.rag.llmgen import LLMGenerator
 from dragon_bench.rag.retriever import Retriever, atomic_dir
 from dragon_bench.rag.retrievers import load_retriever, make_retriever
@@ -174,7 +174,6 @@ class Pipeline:
     def answer_many(self, items: Sequence[tuple[str, str]]) -> list[RagAnswer]:
         """`answer` of many (question id, question) pairs with the same answers, batched across
         questions: one retriever call per hop and natasha over all questions' sentences at once."""
-        from dragon_bench.rag.hops import merge_rankings, plan_hops
 
         cfg = self.config
         real = [i for i, (_, q) in enumerate(items) if q.strip()]

@@ -13,14 +13,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.rag.answer import RagAnswer
 from dragon_bench.rag.cached import cached_pipeline, texts_stamp
 from dragon_bench.rag.candidate import Candidate
-from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.config import PipelineConfig, read_config_mapping
 from dragon_bench.rag.llmgen import LLMGenerator
 from dragon_bench.rag.pipeline import Pipeline
 from dragon_bench.rag.remote import RagReply, RemotePipeline
+from dragon_bench.rag.trec_answer import fix_answer
 
 __all__ = [
     "BASELINE",
@@ -127,8 +131,6 @@ class LocalPipeline:
         generation: Any,
         start: float,
     ) -> RagReply:
-        from dragon_bench.rag.answer import RagAnswer
-
         answer = RagAnswer.build(
             qid,
             query,
@@ -137,7 +139,6 @@ class LocalPipeline:
             generation,
             self.pipeline.config.run_id,
         )
-        from dragon_bench.rag.trec_answer import fix_answer
 
         trec, _ = fix_answer(answer.to_trec())  # response_length counted as the TREC checker does
         return RagReply(self.name, trec, answer, tuple(context), time.perf_counter() - start)
@@ -192,7 +193,6 @@ def _spec_llm(spec: PipelineSpec, llm: Any) -> Any:
     """The LLM client of a pipeline naming its own model or endpoint, else the shared one."""
     if not (spec.llm_model or spec.llm_base_url):
         return llm
-    from dragon_bench.llm import LLMClient, LLMSettings
 
     base = getattr(llm, "settings", None)
     if not isinstance(base, LLMSettings):
@@ -208,8 +208,6 @@ def _check_name(name: str, where: str) -> str:
 
 
 def _url_name(url: str) -> str:
-    from urllib.parse import urlsplit
-
     return re.sub(r"[^A-Za-z0-9_.\-]", "-", urlsplit(url).netloc) or "remote"
 
 
@@ -226,8 +224,6 @@ def _named_config(name: str, data: dict[str, Any], where: str) -> PipelineConfig
 
 
 def _read_file(path: Path, name: str | None) -> PipelineSpec:
-    from dragon_bench.rag.config import read_config_mapping
-
     data: dict[str, Any] = dict(read_config_mapping(path))
     name = _check_name(str(name or data.pop("name", None) or path.stem), str(path))
     data.pop("name", None)

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
-from dragon_bench.errors import DragonError
+import httpx
+
+from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.rag.answer import AnswerSentence, RagAnswer
 from dragon_bench.rag.candidate import Candidate
 
@@ -108,12 +110,8 @@ class RemotePipeline:
         timeout: float = 60.0,
         headers: Mapping[str, str] | None = None,
     ) -> None:
-        import httpx
-
         parts = urlsplit(url.strip())
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            from dragon_bench.errors import BadInputError
-
             raise BadInputError(f"a remote pipeline is an http(s) URL, got {url!r}")
         named = parse_qs(parts.query).get("pipeline")
         path = parts.path.rstrip("/")
@@ -137,8 +135,6 @@ class RemotePipeline:
 
     # -- transport ----------------------------------------------------------------------------
     def _call(self, method: str, path: str, body: Any = None, **params: Any) -> Any:
-        import httpx
-
         if self.pipeline:
             params.setdefault("pipeline", self.pipeline)
         url = self.url + path

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from dragon_bench.errors import require_extra
 from dragon_bench.rag.candidate import Candidate, rescore
 from dragon_bench.rag.text import Analyzer
 
@@ -109,8 +110,6 @@ class CrossEncoderReranker:
     name = "cross-encoder"
 
     def __init__(self, model: str, *, batch_size: int = 32) -> None:
-        from dragon_bench.errors import require_extra
-
         st = require_extra("sentence_transformers", "dense")
         self.model_name = model
         self.model = st.CrossEncoder(model)

@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from dragon_bench.errors import BadInputError
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.types import Segment
 
@@ -133,8 +134,6 @@ def write_meta(path: Path, meta: dict[str, Any]) -> None:
 
 
 def read_meta(path: str | Path, kind: str) -> dict[str, Any]:
-    from dragon_bench.errors import BadInputError
-
     file = Path(path) / "meta.json"
     if not file.exists():
         raise BadInputError(f"{path} is not a saved index (no meta.json)")

@@ -4,27 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from dragon_bench.corpus import segment_documents
 from dragon_bench.types import Document, Segment
 
 __all__ = ["segment_texts"]
-
-
-def _window_segments(doc_id: str, text: str, window: int, stride: int) -> list[Segment]:
-    from dragon_bench.rag.text import split_sentences
-
-    spans = split_sentences(text)
-    out: list[Segment] = []
-    if not spans:
-        return out
-    start = 0
-    while True:
-        chunk = spans[start : start + window]
-        a, b = chunk[0][0], chunk[-1][1]
-        out.append(Segment(f"{doc_id}:{len(out)}", doc_id, text[a:b], a, b))
-        if start + window >= len(spans):
-            break
-        start += stride
-    return out
 
 
 def _cut_long(seg: Segment, max_chars: int) -> list[Segment]:
@@ -52,15 +35,9 @@ def segment_texts(
 ) -> list[Segment]:
     """Windows of `window` sentences every `stride` sentences over (id, text) pairs.
 
-    Uses the corpus part's segmenter when it is installed, razdel windows otherwise; a text
-    with no sentences still yields nothing, and passages longer than `max_chars` are split.
+    The corpus part's segmenter; a text with no sentences yields nothing, and passages longer
+    than `max_chars` are split.
     """
-    pairs = list(texts)
-    try:
-        from dragon_bench.corpus import segment_documents
-    except ImportError:
-        segments = [s for i, t in pairs for s in _window_segments(i, t, window, stride)]
-    else:
-        docs = [Document(id=i, text=t) for i, t in pairs]
-        segments = list(segment_documents(docs, window=window, stride=stride))
+    docs = [Document(id=i, text=t) for i, t in texts]
+    segments = list(segment_documents(docs, window=window, stride=stride))
     return [piece for s in segments for piece in _cut_long(s, max_chars)]

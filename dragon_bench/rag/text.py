@@ -8,6 +8,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+import Stemmer
+from bm25s.stopwords import STOPWORDS_RUSSIAN
+from razdel import sentenize
+
 __all__ = ["STOP_WORDS", "Analyzer", "word_tokens", "split_sentences"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -62,8 +66,6 @@ _EXTRA_STOP = [
 
 @lru_cache(maxsize=1)
 def _stop_words() -> frozenset[str]:
-    from bm25s.stopwords import STOPWORDS_RUSSIAN
-
     return frozenset(w.replace("ё", "е") for w in (*STOPWORDS_RUSSIAN, *_EXTRA_STOP))
 
 
@@ -89,8 +91,6 @@ class Analyzer:
     def _stemmer(self) -> Any:
         stemmer = getattr(self._local, "stemmer", None)
         if stemmer is None:
-            import Stemmer
-
             stemmer = Stemmer.Stemmer("russian")
             stemmer.maxCacheSize = 200_000
             self._local.stemmer = stemmer
@@ -113,6 +113,5 @@ class Analyzer:
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of `text` by razdel, as (start, end) character offsets."""
-    from razdel import sentenize
 
     return [(s.start, s.stop) for s in sentenize(text)]
