@@ -413,6 +413,9 @@ def _document(llm: Any, doc: Document, report: LLMExtraction) -> None:
                 report.unlocated += 1
                 continue
             rows.append((item, found))
+    dropped = report.bad_items + report.unlocated
+    if dropped and hasattr(llm, "count"):
+        llm.count(dropped=dropped)
     if not rows:
         return
     plain = [

@@ -104,6 +104,10 @@ class LLMClient:
         view._stage = name
         return view
 
+    def count(self, **deltas: int) -> None:
+        """Add to this view's stage counters (e.g. `dropped=3`)."""
+        self.usage.add(self._stage, **deltas)
+
     def map(
         self, fn: Callable[[T], R], items: Iterable[T], *, concurrency: int | None = None
     ) -> list[R]:

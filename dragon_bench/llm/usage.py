@@ -53,13 +53,16 @@ class StageEstimate:
 class StageUsage:
     """Counters of one stage. `calls` are HTTP requests answered by the server (retries
     included), `cache_hits` replies read from the disk cache instead, `fixes` requests that
-    asked the model to correct an unusable reply; tokens are the server's `usage` figures."""
+    asked the model to correct an unusable reply, `dropped` items of usable replies the stage
+    could not use (kg: triplets malformed or not found in the text); tokens are the server's
+    `usage` figures."""
 
     calls: int = 0
     cache_hits: int = 0
     retries: int = 0
     fixes: int = 0
     failures: int = 0
+    dropped: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     wall_s: float = 0.0

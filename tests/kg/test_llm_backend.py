@@ -190,6 +190,7 @@ def test_triples_are_located_in_one_sentence_and_typed(llm_server, tmp_path: Pat
     fix = llm_server.chat_requests()[-1]["messages"][-1]["content"]
     assert "1: unknown type 'VISITED'" in fix
     assert client.usage.as_dict()["kg"]["fixes"] == 1
+    assert client.usage.as_dict()["kg"]["dropped"] == 1  # the unlocated one
 
 
 def test_relation_types_are_nerels_49() -> None:

@@ -204,7 +204,7 @@ def test_usage_counts_calls_tokens_and_cache_hits_per_stage(llm_server, tmp_path
     assert list(usage) == ["kg", "questions"]
     # The scripted server reports ceil(characters / 3) tokens (dragon_bench.llm.scripted).
     assert usage["kg"] | {"wall_s": 0} == {
-        "calls": 2, "cache_hits": 1, "retries": 1, "fixes": 0, "failures": 0,
+        "calls": 2, "cache_hits": 1, "retries": 1, "fixes": 0, "failures": 0, "dropped": 0,
         "prompt_tokens": 5, "completion_tokens": 2, "wall_s": 0,
     }  # fmt: skip
     assert usage["questions"]["calls"] == 1 and usage["questions"]["prompt_tokens"] == 5
