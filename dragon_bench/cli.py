@@ -57,6 +57,10 @@ COMMANDS: dict[str, Command] = {
         "dragon_bench.release.cli",
         "Build a revision: dedup, KG, novelty, questions; write it atomically into the hub.",
     ),
+    "inspect": Command(
+        "dragon_bench.release.inspect",
+        "Print a revision's questions with their evidence sentences, spans marked.",
+    ),
     "publish": Command(
         "dragon_bench.release.cli",
         "Push the public half of a revision to the Hugging Face Hub, tagged with its version.",

@@ -3,7 +3,7 @@ two entities that merely share a word.
 
 An id is `TYPE:normalised canonical name` (`types.entity_id`). The canonical name folds the
 usual alternative names of countries and international bodies («РФ», «Российская
-Федерация» -> «Россия»); the type keeps apart entities named alike (the country Россия is
+Федерация» -> «Россия»); the type (all kinds of place count as LOCATION) keeps apart entities named alike (the country Россия is
 `LOCATION:россия`, the TV channel «Россия» `ORGANIZATION:россия`). Persons are never folded
 across documents by a shared surname: a one-word name is resolved within its own document
 (`naming.resolve_people`) or stays an id of its own.
@@ -82,5 +82,7 @@ def canonical_name(kind: str, name: str) -> str:
 
 
 def entity_id_of(kind: str, name: str) -> str:
-    """The entity id of a mention named `name` of type `kind`."""
-    return entity_id(kind, canonical_name(kind, name))
+    """The entity id of a mention named `name` of type `kind`; every kind of place (COUNTRY,
+    CITY, ... as an LLM may type them) takes the LOCATION id the natasha extractor gives."""
+    group = EntityType.LOCATION if entity_type(kind) in PLACES else kind
+    return entity_id(group, canonical_name(kind, name))

@@ -95,9 +95,22 @@ def label_link(sent: Sentence, link: Link) -> Labelled:
     if link.kind in ("predicate", "predicate2"):
         top = sent.tokens[link.predicate]
         ra, rb = _role(sent, link.a, link.predicate), _role(sent, link.b, link.predicate)
-        subj_first = sent.tokens[ra].rel.startswith("nsubj") or not sent.tokens[rb].rel.startswith(
-            "nsubj"
-        )
+        rel_a, rel_b = sent.tokens[ra].rel, sent.tokens[rb].rel
+        if "nsubj:pass" in (rel_a, rel_b):
+            # «Анна была похищена Иваном»: the passive subject is acted on, the agent (a bare
+            # instrumental) acts; «похищена в Москве» keeps the passive subject first
+            other = rb if rel_a == "nsubj:pass" else ra
+            agent = (
+                rel_a != rel_b
+                and not _preposition(sent, other)
+                and (
+                    sent.tokens[other].rel == "obl:agent"
+                    or sent.tokens[other].feats.get("Case") == "Ins"
+                )
+            )
+            subj_first = (rel_a == "nsubj:pass") != agent
+        else:
+            subj_first = rel_a.startswith("nsubj") or not rel_b.startswith("nsubj")
         subj, obj, obj_role = (link.a, link.b, rb) if subj_first else (link.b, link.a, ra)
         prep = _preposition(sent, obj_role)
         relation = f"{top.lemma} {prep}".strip()

@@ -314,6 +314,8 @@ def _quoted_kind(toks: list[Token], i: int) -> str:
     or a creator's role, an organisation after «компания»; '' when nothing says (natasha's
     NER may still name it), so a film title is never an employer by default."""
     before = toks[i - 1].lemma if i > 0 else ""
+    if before in _MEDIA:
+        return "ORGANIZATION"  # «газета «Коммерсант»»: NEREL's media are organisations
     if before in lx.WORK_KINDS or before in _CREATORS:
         return "WORK_OF_ART"
     if before in lx.ORGANIZATION_NOUNS or before in _ORG_KINDS:
@@ -321,6 +323,7 @@ def _quoted_kind(toks: list[Token], i: int) -> str:
     return ""
 
 
+_MEDIA = lx._words("газета журнал телеканал радиостанция агентство издание портал")
 _ORG_KINDS = lx._words(
     "клуб холдинг группа группировка движение издание агентство телеканал радиостанция "
     "издательство сеть оао зао ооо пао ао фк хк объединение организация союз ассоциация"

@@ -61,12 +61,14 @@ def age_name(text: str) -> str:
 
 
 def _undoubled(name: str) -> str:
-    """«Шимон Перес Шимон Перес» (a name read across a headline break) -> «Шимон Перес»."""
+    """«Шимон Перес Шимон Перес», «Максим Дадашев Дадашев» (natasha's normaliser repeats a
+    word now and then) -> «Шимон Перес», «Максим Дадашев»."""
     words = name.split()
     half = len(words) // 2
     if len(words) % 2 == 0 and half and words[:half] == words[half:]:
-        return " ".join(words[:half])
-    return " ".join(words) if words else name
+        words = words[:half]
+    kept = [w for i, w in enumerate(words) if i == 0 or w.lower() != words[i - 1].lower()]
+    return " ".join(kept) if kept else name
 
 
 def resolve_people(names: dict[Mention, str]) -> dict[Mention, str]:

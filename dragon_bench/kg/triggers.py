@@ -270,9 +270,13 @@ class _View:
         self.by_head = {m.head: m for m in mentions}
         self.first: dict[Mention, int] = {}
         self.last: dict[Mention, int] = {}
+        # tokens inside a name that is neither a person nor a role («Говорит Москва»)
+        self.named: set[int] = set()
         for m in mentions:
             idx = [t.i for t in self.toks if m.start <= t.start and t.end <= m.end] or [m.head]
             self.first[m], self.last[m] = idx[0], idx[-1]
+            if m.type not in (E.PERSON, E.PROFESSION) and len(idx) > 1:
+                self.named.update(idx)
 
     def ancestors(self, i: int) -> list[int]:
         out = [i]
@@ -312,6 +316,8 @@ class _View:
         """Tokens strictly between a and b hang under `root` and hold no break: no
         punctuation but quotes, no conjunction, no other name or role."""
         for t in self.toks[a + 1 : b]:
+            if t.i in self.named:
+                continue  # a word of an organisation's or a work's name
             if t.pos in ("PUNCT",) and t.text not in _OPEN | _CLOSE:
                 return False
             if t.pos in ("CCONJ", "VERB", "AUX", "SCONJ"):

@@ -1,0 +1,170 @@
+"""The trigger-based extractor on constructed Russian sentences, one per error class of issue
+#15; each assertion marked "old:" failed on the extractor before it (types read off the
+entity pair, commit 1cdc7f4), as `git archive 1cdc7f4 dragon_bench` and the same sentence show.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dragon_bench.kg.calibration import QUESTION_THRESHOLD, confidence_of, feeds_questions
+from dragon_bench.kg.entities import entity_id_of
+from dragon_bench.kg.natasha_backend import extract_document
+from dragon_bench.types import Document, Triple
+
+
+def _facts(text: str) -> list[Triple]:
+    return extract_document(Document(id="t", text=text))
+
+
+def _typed(triples: list[Triple]) -> set[tuple[str, str, str]]:
+    return {(t.subject, t.relation_type, t.object) for t in triples if t.relation_type}
+
+
+def test_list_items_do_not_lend_each_other_roles() -> None:
+    facts = _typed(
+        _facts(
+            "На встрече присутствовали президент Исландии Гвюдни Йоуханнессон, премьер-министр "
+            "Норвегии Эрна Сульберг и председатель Европейской комиссии Жан-Клод Юнкер."
+        )
+    )
+    assert ("Гвюдни Йоуханнессон", "WORKS_AS", "президент") in facts
+    assert ("Эрна Сульберг", "WORKS_AS", "премьер-министр") in facts
+    assert ("Жан-Клод Юнкер", "WORKPLACE", "Европейская комиссия") in facts
+    # old: the parser hangs Сульберг on «президент» and Юнкер's workplace became Исландия
+    assert ("Эрна Сульберг", "WORKS_AS", "президент") not in facts
+    assert not {f for f in facts if f[0] == "Жан-Клод Юнкер" and f[2] in ("Исландия", "Норвегия")}
+    assert not {f for f in facts if f[0] == "Гвюдни Йоуханнессон" and f[2] == "председатель"}
+    # old: «Европейской» inside the name «Европейская комиссия» was a place of its own
+    assert ("Европейская комиссия", "HEADQUARTERED_IN", "Европа") not in facts
+
+
+def test_titles_of_works_are_no_workplaces() -> None:
+    triples = _facts("Стивен Спилберг представил «Список Шиндлера» и «Спасти рядового Райана».")
+    # old: the quoted titles were organisations, «Где работает Стивен Спилберг?» their answer
+    assert not [t for t in triples if t.object_type == "ORGANIZATION"]
+    facts = _typed(_facts("Режиссёр «Списка Шиндлера» Стивен Спилберг приехал в Берлин."))
+    assert ("Стивен Спилберг", "WORKS_AS", "режиссер") in facts
+    assert not {f for f in facts if f[1] == "WORKPLACE"}  # old: «Список Шиндлера»
+
+
+def test_a_common_noun_event_is_not_placed_by_a_nearby_name() -> None:
+    facts = _typed(_facts("После ареста в Иране журналист Иван Петров вернулся в Москву."))
+    # old: «арест» -> место -> Иран, read off the types EVENT and LOCATION
+    assert not {f for f in facts if f[0] == "арест"}
+    assert ("Иван Петров", "WORKS_AS", "журналист") in facts
+
+
+def test_roles_come_from_the_syntax_not_from_word_order() -> None:
+    triples = _facts("Анна Петрова была похищена Иваном Сидоровым в Москве.")
+    said = {(t.subject, t.relation, t.object) for t in triples}
+    # old: the passive subject came first, so the kidnapped woman kidnapped her kidnapper
+    assert ("Анна Петрова", "похитить", "Иван Сидоров") not in said
+    assert ("Иван Сидоров", "похитить", "Анна Петрова") in said
+    assert ("Анна Петрова", "PARTICIPANT_IN", "похитить") in _typed(triples)
+    assert not [t for t in triples if t.subject == "Анна Петрова" and t.relation_type == "AGENT"]
+
+
+def test_neighbouring_mentions_do_not_share_roles() -> None:
+    facts = _typed(
+        _facts(
+            "Главный редактор журнала «Огонёк» Иван Смирнов на «Прямой линии с Владимиром "
+            "Путиным» спросил о ценах в России."
+        )
+    )
+    assert ("Иван Смирнов", "WORKS_AS", "редактор") in facts
+    assert ("Иван Смирнов", "WORKPLACE", "Огонек") in facts
+    # old: Путин worked in «Россия» (the prices' country) and in the TV show's title
+    assert not {f for f in facts if f[0] == "Владимир Путин"}
+    facts = _typed(
+        _facts(
+            "Главный редактор «Новой газеты» Дмитрий Муратов встретился с президентом России "
+            "Владимиром Путиным."
+        )
+    )
+    assert ("Дмитрий Муратов", "WORKS_AS", "редактор") in facts
+    assert ("Владимир Путин", "WORKPLACE", "Россия") in facts
+    assert ("Владимир Путин", "WORKS_AS", "редактор") not in facts
+    assert ("Дмитрий Муратов", "WORKPLACE", "Россия") not in facts
+
+
+def test_headquarters_reads_its_own_clause() -> None:
+    facts = _typed(_facts("Штаб-квартира МАГАТЭ находится в Вене, а Япония подала заявку."))
+    # old: no headquarters at all, and «Япония» was the place of «подать»
+    assert ("МАГАТЭ", "HEADQUARTERED_IN", "Вена") in facts
+    assert ("МАГАТЭ", "HEADQUARTERED_IN", "Япония") not in facts
+
+
+def test_birth_and_age_frames() -> None:
+    facts = _typed(
+        _facts(
+            "Писатель Иван Бунин родился в Воронеже. 35-летний сотрудник ФСБ Константин "
+            "Однолепков скончался в возрасте 35 лет."
+        )
+    )
+    assert ("Иван Бунин", "PLACE_OF_BIRTH", "Воронеж") in facts
+    assert ("Константин Однолепков", "AGE_IS", "35 лет") in facts
+    assert ("Константин Однолепков", "WORKPLACE", "ФСБ") in facts
+    assert ("Константин Однолепков", "AGE_DIED_AT", "35 лет") in facts
+
+
+def test_names_resolve_within_a_document_and_never_on_a_shared_word() -> None:
+    triples = _facts(
+        "Актёр Сергей Безруков приехал в Казань. Журналист Безруков не ответил. "
+        "Певец Сергей выступил вечером. Дональд Трамп и Иванка Трамп прилетели в Париж. "
+        "Бизнесмен Трамп промолчал."
+    )
+    roles = {(t.subject, t.object) for t in triples if t.relation_type == "WORKS_AS"}
+    assert ("Сергей Безруков", "журналист") in roles  # the surname alone
+    assert ("Сергей Безруков", "певец") in roles  # the first name alone
+    # «Трамп» names two people of the document: left as it is, not guessed
+    assert ("Трамп", "бизнесмен") in roles
+    assert not {r for r in roles if r[0] in ("Дональд Трамп", "Иванка Трамп")}
+
+
+def test_aliases_share_one_id_and_names_sharing_a_word_do_not() -> None:
+    russia = entity_id_of("LOCATION", "Россия")
+    assert entity_id_of("LOCATION", "РФ") == russia == "LOCATION:россия"
+    assert entity_id_of("COUNTRY", "Российская Федерация") == entity_id_of("LOC", "россия")
+    assert entity_id_of("ORGANIZATION", "Россия") != russia  # the TV channel «Россия»
+    assert entity_id_of("ORGANIZATION", "Евросоюз") == entity_id_of("ORG", "Европейский союз")
+    assert entity_id_of("LOCATION", "Московская область") != entity_id_of("LOCATION", "Москва")
+    assert entity_id_of("PERSON", "Трамп") != entity_id_of("PERSON", "Дональд Трамп")
+    # through the extractor: the abbreviation's triple points at the country's id
+    (t,) = [
+        t for t in _facts("Президент РФ Владимир Путин выступил.") if t.relation_type == "WORKPLACE"
+    ][-1:]
+    assert t.object == "РФ" and t.object_id == russia
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "relation", "tense"),
+    [
+        ("Бывший министр обороны Сергей Шойгу выступил.", "Сергей Шойгу", "WORKS_AS", "past"),
+        ("Экс-президент США Барак Обама выступил.", "Барак Обама", "WORKS_AS", "past"),
+        ("Министр обороны Сергей Шойгу выступил.", "Сергей Шойгу", "WORKS_AS", "present"),
+        ("Писатель Иван Бунин родился в Воронеже.", "Иван Бунин", "PLACE_OF_BIRTH", "past"),
+        ("Иван Петров работает в «Газпроме».", "Иван Петров", "WORKPLACE", "present"),
+        ("Иван Петров работал в компании «Газпром».", "Иван Петров", "WORKPLACE", "past"),
+    ],
+)
+def test_tense_is_read_from_the_evidence(
+    text: str, subject: str, relation: str, tense: str
+) -> None:
+    found = [t for t in _facts(text) if t.subject == subject and t.relation_type == relation]
+    assert found, _typed(_facts(text))
+    assert {t.tense for t in found} == {tense}
+
+
+def test_every_triple_has_a_trigger_and_its_calibrated_confidence() -> None:
+    triples = _facts("Президент России Владимир Путин прибыл в Сирию в понедельник.")
+    for t in triples:
+        assert t.trigger and t.confidence == (
+            0.0 if t.trigger.startswith("predicate:") else confidence_of(t.trigger)
+        )
+        assert t.relation_type or t.trigger.startswith("predicate:")
+    asked = [t for t in triples if feeds_questions(t.confidence)]
+    assert ("Владимир Путин", "WORKS_AS", "президент") in _typed(asked)
+    assert all(t.confidence is not None and t.confidence >= QUESTION_THRESHOLD for t in asked)
+    assert confidence_of("role_appos:президент") > confidence_of("event_agent")
+    assert confidence_of("no_such_rule:x") == 0.0
