@@ -16,6 +16,11 @@ from dragon_bench.portal.scores import judge_value
 from dragon_bench.portal.uploads import finite
 
 __all__ = [
+    "REVIEW_STATES",
+    "find_submission",
+    "list_submissions",
+    "review_queue",
+    "judge_requests",
     "get_visible",
     "public_view",
     "judge_status",
@@ -26,10 +31,73 @@ __all__ = [
 ]
 
 
+# What the review queue lists: everything not yet decided, and failures to look at.
+REVIEW_STATES = ("queued", "evaluating", "evaluated", "failed")
+
+
+def find_submission(portal: Portal, submit_id: str) -> Submission | None:
+    with portal.db.read() as s:
+        row: Submission | None = s.scalar(
+            select(Submission).where(Submission.submit_id == submit_id)
+        )
+    return row
+
+
+def list_submissions(
+    portal: Portal,
+    caller: Caller,
+    *,
+    state: str | None = None,
+    limit: int = 100,
+    own: bool = False,
+) -> list[Submission]:
+    """The caller's submissions, newest first (everyone's for an admin unless `own`)."""
+    query = select(Submission).order_by(Submission.id.desc()).limit(max(1, min(limit, 1000)))
+    if own or not caller.is_admin:
+        query = query.where(Submission.token_id == caller.id)
+    if state:
+        query = query.where(Submission.state == state)
+    with portal.db.read() as s:
+        return list(s.scalars(query))
+
+
+def review_queue(portal: Portal, limit: int = 1000) -> list[Submission]:
+    """Submissions awaiting a decision or failed, oldest first."""
+    with portal.db.read() as s:
+        return list(
+            s.scalars(
+                select(Submission)
+                .where(Submission.state.in_(REVIEW_STATES))
+                .order_by(Submission.id)
+                .limit(limit)
+            )
+        )
+
+
+def judge_requests(portal: Portal) -> list[dict[str, Any]]:
+    """What an external judge fetches: the submissions waiting for it, oldest first."""
+    with portal.db.read() as s:
+        rows = s.execute(
+            select(
+                Submission.submit_id, Submission.version, Submission.model_name, Submission.config
+            )
+            .where(Submission.judge_state == "pending")
+            .order_by(Submission.id)
+        ).all()
+    return [
+        {
+            "submit_id": r.submit_id,
+            "version": r.version,
+            "model_name": r.model_name,
+            "config": finite(r.config),
+        }
+        for r in rows
+    ]
+
+
 def get_visible(portal: Portal, submit_id: str, caller: Caller | None) -> Submission:
     """The submission if the caller may see it: approved ones are public, others owner/admin only."""
-    with portal.db.read() as s:
-        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+    row = find_submission(portal, submit_id)
     if row is None:
         raise HTTPException(404, f"no submission {submit_id}")
     mine = caller is not None and (caller.is_admin or caller.id == row.token_id)

@@ -22,6 +22,7 @@ __all__ = [
     "grading_summaries",
     "judge_verdicts",
     "SAMPLE_SIZE",
+    "gradable",
 ]
 
 # The portal's roles that may grade (a "grader" role is honoured if the portal ever adds one).
@@ -51,6 +52,19 @@ def judge_verdicts(row: Submission) -> dict[int, Any]:
             if str(k).lstrip("-").isdigit() and int(k) not in out:
                 out[int(k)] = v
     return out
+
+
+def gradable(portal: Portal, limit: int = 200) -> list[Submission]:
+    """Submissions that can be graded, newest first."""
+    with portal.db.read() as s:
+        return list(
+            s.scalars(
+                select(Submission)
+                .where(Submission.state.in_(GRADABLE))
+                .order_by(Submission.id.desc())
+                .limit(limit)
+            )
+        )
 
 
 def _row(portal: Portal, submit_id: str) -> Submission:

@@ -6,11 +6,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path
 from fastapi.concurrency import run_in_threadpool
-from sqlalchemy import select
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.portal.deps import AdminCaller, PortalDep
-from dragon_bench.portal.models import Submission, Token
+from dragon_bench.portal.models import Token
 from dragon_bench.portal.schemas import (
     DB_INT_MAX,
     ReviewRequest,
@@ -20,7 +19,7 @@ from dragon_bench.portal.schemas import (
     TokenCreated,
     TokenPublic,
 )
-from dragon_bench.portal.service import public_view, review
+from dragon_bench.portal.service import public_view, review, review_queue
 from dragon_bench.portal.tokens import create_token, list_tokens, revoke_token
 
 __all__ = ["router"]
@@ -42,15 +41,7 @@ def _token_view(row: Token) -> dict[str, Any]:
     "/queue", response_model=SubmissionList, summary="Submissions awaiting review or failed"
 )
 def queue(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
-    with portal.db.read() as s:
-        rows = list(
-            s.scalars(
-                select(Submission)
-                .where(Submission.state.in_(("queued", "evaluating", "evaluated", "failed")))
-                .order_by(Submission.id)
-                .limit(1000)
-            )
-        )
+    rows = review_queue(portal)
     return {"items": [public_view(r, caller, portal.settings.judge) for r in rows]}
 
 

@@ -8,11 +8,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import select
 
 from dragon_bench.portal.arena import labels
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
-from dragon_bench.portal.models import Submission
 from dragon_bench.portal.schemas import DB_INT_MAX
 from dragon_bench.portal.views import render, render_error, script_json
 
@@ -61,15 +59,7 @@ def grading_index(request: Request, portal: PortalDep, caller: OptionalCaller) -
         return RedirectResponse("/login?next=/grading", status_code=303)
     if caller.role not in labels.GRADER_ROLES:
         return render_error(portal, request, caller, 403, "Grading needs an admin or grader token.")
-    with portal.db.read() as s:
-        rows = list(
-            s.scalars(
-                select(Submission)
-                .where(Submission.state.in_(labels.GRADABLE))
-                .order_by(Submission.id.desc())
-                .limit(200)
-            )
-        )
+    rows = labels.gradable(portal)
     subs = [
         {
             "submit_id": r.submit_id,

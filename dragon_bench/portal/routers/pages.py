@@ -7,16 +7,20 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
 from dragon_bench.portal.auth import COOKIE, make_cookie
 from dragon_bench.portal.board import build_leaderboard
 from dragon_bench.portal.deps import OptionalCaller, PortalDep, authenticate, client_address
 from dragon_bench.portal.leaderboard import type_order
-from dragon_bench.portal.models import Submission
 from dragon_bench.portal.publishing.publisher import recent_commits
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
-from dragon_bench.portal.service import get_visible, public_view, question_log
+from dragon_bench.portal.service import (
+    get_visible,
+    list_submissions,
+    public_view,
+    question_log,
+    review_queue,
+)
 from dragon_bench.portal.views import render, render_error, script_json
 
 __all__ = ["router"]
@@ -85,14 +89,8 @@ async def submission_page(
 def submit_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> HTMLResponse:
     mine: list[dict[str, Any]] = []
     if caller is not None:
-        with portal.db.read() as s:
-            rows = s.scalars(
-                select(Submission)
-                .where(Submission.token_id == caller.id)
-                .order_by(Submission.id.desc())
-                .limit(50)
-            )
-            mine = [public_view(r, caller, portal.settings.judge) for r in rows]
+        rows = list_submissions(portal, caller, limit=50, own=True)
+        mine = [public_view(r, caller, portal.settings.judge) for r in rows]
     return render(
         portal,
         request,
@@ -110,20 +108,13 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
         return RedirectResponse("/login?next=/admin", status_code=303)
     if not caller.is_admin:
         return render_error(portal, request, caller, 403, "The review queue needs an admin token.")
-    with portal.db.read() as s:
-        rows = s.scalars(
-            select(Submission)
-            .where(Submission.state.in_(("queued", "evaluating", "evaluated", "failed")))
-            .order_by(Submission.id)
-            .limit(500)
-        )
-        queue = []
-        for r in rows:
-            view = public_view(r, caller, portal.settings.judge)
-            overall = (r.report or {}).get("overall") or {}
-            view["r"] = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
-            view["g"] = block_mean(overall.get("generation"), GENERATION_METRICS)
-            queue.append(view)
+    queue = []
+    for r in review_queue(portal, limit=500):
+        view = public_view(r, caller, portal.settings.judge)
+        overall = (r.report or {}).get("overall") or {}
+        view["r"] = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
+        view["g"] = block_mean(overall.get("generation"), GENERATION_METRICS)
+        queue.append(view)
     target = portal.publisher.target
     publishing = None
     if target is not None:

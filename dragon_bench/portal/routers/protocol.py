@@ -7,13 +7,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
-from sqlalchemy import select
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.portal.deps import PortalDep, authorize, client_address
-from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
-from dragon_bench.portal.service import record_judge
+from dragon_bench.portal.service import find_submission, judge_requests, record_judge
 from dragon_bench.portal.uploads import (
     load_json,
     multipart_body,
@@ -72,25 +70,7 @@ def fetch_judge_requests(
     request: Request, portal: PortalDep, token: Annotated[str, Form()]
 ) -> dict[str, Any]:
     _admin(portal, token, request)
-    with portal.db.read() as s:
-        rows = s.execute(
-            select(
-                Submission.submit_id, Submission.version, Submission.model_name, Submission.config
-            )
-            .where(Submission.judge_state == "pending")
-            .order_by(Submission.id)
-        ).all()
-    return {
-        "items": [
-            {
-                "submit_id": r.submit_id,
-                "version": r.version,
-                "model_name": r.model_name,
-                "config": r.config,
-            }
-            for r in rows
-        ]
-    }
+    return {"items": judge_requests(portal)}
 
 
 @router.post("/get_gen_output", summary="The submitted answers file, for a judge")
@@ -102,8 +82,7 @@ def get_gen_output(
     version: Annotated[str, Form()] = "",
 ) -> Response:
     _admin(portal, token, request)
-    with portal.db.read() as s:
-        row = s.scalar(select(Submission).where(Submission.submit_id == submit_id))
+    row = find_submission(portal, submit_id)
     if row is None or (version and row.version != version):
         raise HTTPException(404, f"no submission {submit_id} for version {version or 'any'}")
     return Response(

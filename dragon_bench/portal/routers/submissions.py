@@ -6,10 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
-from sqlalchemy import select
 
+from dragon_bench.portal import service
 from dragon_bench.portal.deps import CurrentCaller, OptionalCaller, PortalDep
-from dragon_bench.portal.models import Submission
 from dragon_bench.portal.schemas import (
     QuestionLog,
     SubmissionCreated,
@@ -59,13 +58,7 @@ async def create_submission(
 def list_submissions(
     portal: PortalDep, caller: CurrentCaller, state: str | None = None, limit: int = 100
 ) -> dict[str, Any]:
-    query = select(Submission).order_by(Submission.id.desc()).limit(max(1, min(limit, 1000)))
-    if not caller.is_admin:
-        query = query.where(Submission.token_id == caller.id)
-    if state:
-        query = query.where(Submission.state == state)
-    with portal.db.read() as s:
-        rows = list(s.scalars(query))
+    rows = service.list_submissions(portal, caller, state=state, limit=limit)
     return {"items": [public_view(r, caller, portal.settings.judge) for r in rows]}
 
 
