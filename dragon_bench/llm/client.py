@@ -194,6 +194,7 @@ class LLMClient:
             except ValueError as exc:
                 error, prompt = f"an invalid reply: {exc}", _INVALID_PROMPT.format(error=exc)
             if attempt == fix_attempts:
+                self.usage.add(self._stage, failures=1)
                 raise LLMReplyError(
                     f"model {self.model!r} gave {error} (after {fix_attempts} fix request(s)); "
                     f"reply was {_snippet(reply)}"

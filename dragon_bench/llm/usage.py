@@ -53,9 +53,10 @@ class StageEstimate:
 class StageUsage:
     """Counters of one stage. `calls` are HTTP requests answered by the server (retries
     included), `cache_hits` replies read from the disk cache instead, `fixes` requests that
-    asked the model to correct an unusable reply, `dropped` items of usable replies the stage
-    could not use (kg: triplets malformed or not found in the text); tokens are the server's
-    `usage` figures."""
+    asked the model to correct an unusable reply, `failures` calls that failed for good (the
+    server, or a reply still unusable after the fix requests), `dropped` items of usable
+    replies the stage could not use (kg: triplets malformed or not found in the text);
+    tokens are the server's `usage` figures."""
 
     calls: int = 0
     cache_hits: int = 0

@@ -228,3 +228,36 @@ def test_llm_phrasing_runs_concurrently_and_is_counted(
     assert usage["calls"] == len(llm_server.requests) > 0
     assert usage["cache_hits"] > 0  # the selection read the warm-up's replies
     assert usage["wall_s"] > 0
+
+
+def test_llm_build_survives_a_429_storm_and_counts_skipped_replies(
+    stand_in: StandInModel, tmp_path: Path
+) -> None:
+    """The first 15 calls get 429 with Retry-After; one document's chunk gets prose twice
+    (reply and fix request): the build completes, the retries, fixes and the failure counted."""
+    from dragon_bench.llm import LLMClient
+    from dragon_bench.release import build_revision
+
+    seen = 0
+    lock = threading.Lock()
+    broken = DOCS[1].title
+
+    def reply(body: dict[str, Any]) -> Any:
+        nonlocal seen
+        with lock:
+            seen += 1
+            n = seen
+        if n <= 15:
+            return (429, {"error": {"message": "slow down"}}, {"Retry-After": "0.05"})
+        messages = body["messages"]
+        task = messages[5]["content"] if len(messages) > 5 else ""  # extraction's own text
+        if "Выпиши" in task and broken in task:
+            return "Извините, не могу."
+        return stand_in(body)
+
+    with ScriptedLLMServer(reply=reply, model="stand-in") as server:
+        llm = LLMClient(server.settings(tmp_path, concurrency=4, max_retries=8))
+        made = build_revision(DOCS, str(tmp_path / "hub"), kg_backend="llm", llm=llm, per_type=2)
+    kg = made.summary()["llm"]["kg"]
+    assert kg["retries"] >= 15 and kg["fixes"] == 1 and kg["failures"] == 1
+    assert made.triples > 0 and Hub(str(tmp_path / "hub")).versions() == ["1.0.0"]
