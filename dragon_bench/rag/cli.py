@@ -36,6 +36,9 @@ def serve_command(
     max_request_bytes: int = typer.Option(
         1024 * 1024, min=0, help="Largest request body in bytes; larger ones answer 413 (0: any)."
     ),
+    batch: int = typer.Option(
+        32, min=1, help="Retrieving /v1/rag requests answered together at most (1: one at a time)."
+    ),
 ) -> None:
     """Serve named RAG pipelines with the Ragnarök / TREC RAG 2024 API (/v1/rag and friends)."""
     from dragon_bench.errors import require_extra
@@ -68,6 +71,7 @@ def serve_command(
         texts=len(revision.texts) if revision else None,
         timeout=timeout,
         max_request_bytes=max_request_bytes,
+        batch=batch,
     )
     run_app(
         app,

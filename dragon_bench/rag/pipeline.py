@@ -171,13 +171,13 @@ class Pipeline:
         found: list[list[Candidate]] = many(cut, k or self.config.retrieve_k)
         return found
 
-    def answer_many(self, items: Sequence[tuple[str, str]]) -> list[RagAnswer]:
-        """`answer` of many (question id, question) pairs with the same answers, batched across
-        questions: one retriever call per hop and natasha over all questions' sentences at once."""
-
+    def answer_parts(
+        self, questions: Sequence[str]
+    ) -> list[tuple[list[Candidate], list[Candidate], Generation]]:
+        """The ranking, the generator's texts and the generation of each (non-blank) question,
+        as `answer` makes them, batched across questions: one retriever call per hop and
+        natasha over all questions' sentences at once."""
         cfg = self.config
-        real = [i for i, (_, q) in enumerate(items) if q.strip()]
-        questions = [items[i][1] for i in real]
         found = self.search_many(questions)
         ranked = [self.rerank(q, f) for q, f in zip(questions, found, strict=True)]
         asked = list(questions)
@@ -196,14 +196,22 @@ class Pipeline:
             generations = generate_many(pairs)
         else:
             generations = [self.generator.generate(a, c) for a, c in pairs]
+        return list(zip(ranked, contexts, generations, strict=True))
+
+    def answer_many(self, items: Sequence[tuple[str, str]]) -> list[RagAnswer]:
+        """`answer` of many (question id, question) pairs, with the same answers (see
+        `answer_parts`)."""
+        cfg = self.config
+        real = [i for i, (_, q) in enumerate(items) if q.strip()]
+        parts = self.answer_parts([items[i][1] for i in real])
         out = [RagAnswer(str(qid), q, (), (), (), "", cfg.run_id) for qid, q in items]
-        for j, i in enumerate(real):
+        for i, (ranked, context, generation) in zip(real, parts, strict=True):
             out[i] = RagAnswer.build(
                 str(items[i][0]),
                 items[i][1],
-                [c.docid for c in ranked[j][: cfg.found_k]],
-                [c.docid for c in contexts[j]],
-                generations[j],
+                [c.docid for c in ranked[: cfg.found_k]],
+                [c.docid for c in context],
+                generation,
                 cfg.run_id,
             )
         return out

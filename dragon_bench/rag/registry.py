@@ -122,6 +122,18 @@ class LocalPipeline:
             generation = self.pipeline.generate(asked, context)
         return self._reply(qid, query, ranked[: cfg.found_k], context, generation, start)
 
+    def rag_many(self, items: Sequence[tuple[str, str]]) -> list[RagReply]:
+        """`rag` of many (qid, query) pairs without candidates, in one batched pipeline call
+        (`Pipeline.answer_parts`): the same replies, the pipeline taken once."""
+        start = time.perf_counter()
+        found_k = self.pipeline.config.found_k
+        with self._turn():
+            parts = self.pipeline.answer_parts([query for _, query in items])
+        return [
+            self._reply(qid, query, ranked[:found_k], context, generation, start)
+            for (qid, query), (ranked, context, generation) in zip(items, parts, strict=True)
+        ]
+
     def _reply(
         self,
         qid: str,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.rag.batching import RequestBatcher
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.registry import (
     LocalPipeline,
@@ -183,13 +184,16 @@ class RagService:
         texts: int | None,
         timeout: float,
         workers: int,
+        batch: int = 32,
     ) -> None:
         self.registry = registry
+        self.batch = batch
         self.version = version
         self.texts = texts
         self.timeout = timeout
         self.workers = workers
         self.pool = self._executor()
+        self.batchers: dict[str, RequestBatcher[tuple[str, str], RagReply]] = {}
         for served in registry.pipelines.values():
             if isinstance(served, LocalPipeline):  # a request waiting for a busy one gives up too
                 served.busy_timeout = min(served.busy_timeout, timeout)
@@ -200,6 +204,7 @@ class RagService:
     def restart_pool(self) -> None:
         """Replace the worker threads after a shutdown, so the app can be started again."""
         old, self.pool = self.pool, self._executor()
+        self.batchers = {}  # theirs ran in the old pool and event loop
         old.shutdown(wait=False, cancel_futures=True)
 
     def pick(self, query_param: str | None, body_field: str | None) -> tuple[str, ServedPipeline]:
@@ -211,7 +216,21 @@ class RagService:
     async def call(self, name: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a pipeline call in a worker thread; its failures become error answers."""
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+        return await self._guard(name, loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs)))
+
+    async def rag(self, name: str, served: ServedPipeline, qid: str, text: str) -> RagReply:
+        """A `/v1/rag` call that retrieves: queued with the other requests to the same pipeline
+        and answered in one batched call when the pipeline can (see rag/batching.py)."""
+        rag_many = getattr(served, "rag_many", None)
+        if rag_many is None or self.batch <= 1:
+            return await self.call(name, served.rag, text, qid=qid)
+        batcher = self.batchers.get(name)
+        if batcher is None:
+            batcher = RequestBatcher(rag_many, self.pool, size=self.batch)
+            self.batchers[name] = batcher
+        return await self._guard(name, batcher.submit((qid, text)))
+
+    async def _guard(self, name: str, future: Awaitable[T]) -> T:
         try:
             return await asyncio.wait_for(future, self.timeout)
         except TimeoutError as exc:
@@ -343,7 +362,10 @@ async def rag(
     name, p = service.pick(pipeline, body.pipeline)
     qid, text = _query(body.query)
     given = [c.to_candidate() for c in body.candidates] or None
-    reply = await service.call(name, p.rag, text, qid=qid, candidates=given)
+    if given is None:
+        reply = await service.rag(name, p, qid, text)
+    else:
+        reply = await service.call(name, p.rag, text, qid=qid, candidates=given)
     return _answer_json(reply, name, extended)
 
 
@@ -403,11 +425,15 @@ def create_app(
     timeout: float = 120.0,
     workers: int = 16,
     max_request_bytes: int = MAX_REQUEST_BYTES,
+    batch: int = 32,
 ) -> FastAPI:
     """The service over `registry`; a pipeline call longer than `timeout` seconds answers 504
-    (the call itself is left to finish in its worker thread) and a request body over
-    `max_request_bytes` answers 413 (0: no limit)."""
-    service = RagService(registry, version=version, texts=texts, timeout=timeout, workers=workers)
+    (the call itself is left to finish in its worker thread), a request body over
+    `max_request_bytes` answers 413 (0: no limit), and up to `batch` concurrent retrieving
+    `/v1/rag` requests to one local pipeline are answered in one batched call (1: none)."""
+    service = RagService(
+        registry, version=version, texts=texts, timeout=timeout, workers=workers, batch=batch
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
