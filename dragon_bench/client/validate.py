@@ -10,6 +10,7 @@ from typing import Any
 
 from dragon_bench.client.revision import Revision
 from dragon_bench.errors import BadInputError
+from dragon_bench.metrics.results import question_id
 
 __all__ = ["ValidationReport", "validate"]
 
@@ -102,10 +103,11 @@ def _check_entries(data: Mapping[str, Any], revision: Revision, report: Validati
     bad_keys, foreign, bad_found, bad_answer = [], [], [], []
     unknown_texts, repeated, empty = [], [], []
     for key, value in data.items():
-        if not (isinstance(key, str) and key.lstrip("-").isdigit()):
+        qid = question_id(key)
+        if qid is None:
             bad_keys.append(repr(key))
             continue
-        if int(key) not in revision.questions:
+        if qid not in revision.questions:
             foreign.append(key)
             continue
         if not isinstance(value, Mapping):

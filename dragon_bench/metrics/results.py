@@ -12,7 +12,7 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.metrics.gold import Gold
 from dragon_bench.types import Result
 
-__all__ = ["Results", "ResultsError", "parse_results", "read_results"]
+__all__ = ["Results", "ResultsError", "parse_results", "question_id", "read_results"]
 
 _SHOWN = 10  # problems named in the one-line message; all are kept in `.problems`
 
@@ -53,7 +53,9 @@ def read_results(path: str | os.PathLike[str]) -> Any:
         raise BadInputError(f"not JSON: {exc.msg}", path=str(p), line=exc.lineno) from None
 
 
-def _question_id(key: Any) -> int | None:
+def question_id(key: Any) -> int | None:
+    """The question id a results key names: canonical ASCII decimals only ("0", "17"; not
+    "01", "+1", "١" or "²"), else None. Uploads, the client's checks and scoring all use it."""
     if isinstance(key, int) and not isinstance(key, bool):
         return key
     if isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key:
@@ -86,7 +88,7 @@ def parse_results(data: Any, gold: Gold | None, *, path: str | None = None) -> R
     problems: list[str] = []
     answers: dict[int, Result] = {}
     for key, entry in data.items():
-        qid = _question_id(key)
+        qid = question_id(key)
         if qid is None or (gold is not None and qid not in gold.index):
             of = f" of revision {gold.version}" if gold is not None else ""
             problems.append(f"key {key!r} is not a question id{of}")

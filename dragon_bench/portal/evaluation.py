@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from dragon_bench import metrics
 from dragon_bench.hub import Hub
+from dragon_bench.metrics.results import question_id
 from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
 
 __all__ = [
@@ -69,7 +70,7 @@ def owner_details(report: Mapping[str, Any], results: Mapping[str, Any]) -> list
     for qid, item in items:
         mine = results.get(qid) or {}
         row: dict[str, Any] = {
-            "id": int(qid) if qid.lstrip("-").isdigit() else qid,
+            "id": qid if (n := question_id(qid)) is None else n,
             "found_ids": list(mine.get("found_ids") or []),
             "model_answer": mine.get("model_answer", ""),
             "retrieval": _numbers(item.get("retrieval")),

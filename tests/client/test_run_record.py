@@ -126,3 +126,15 @@ def test_submit_form_has_no_default_version(
     assert 'value=""' in options[0] and "selected" in options[0] and "disabled" in options[0]
     assert all("selected" not in o for o in options[1:])
     assert [o.split('value="', 1)[1].split('"', 1)[0] for o in options[1:]] == ["1.1.0", "1.0.0"]
+
+
+def test_validate_names_noncanonical_keys(two_versions: Path, tmp_path: Path) -> None:
+    """`dragon submit --check` / client.validate: "²" used to crash int(); now it is named."""
+    from dragon_bench.client import load, validate
+
+    revision = load(hub=str(two_versions), version="1.0.0")
+    data = {k: {"found_ids": [41], "model_answer": "x"} for k in ("²", "01", "١", "0")}
+    report = validate(data, revision, strict=False)
+    text = "; ".join(report.errors)
+    for key in ("²", "01", "١"):
+        assert repr(key) in text, text

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import HTTPException
 from sqlalchemy import select
 
+from dragon_bench.metrics.results import question_id
 from dragon_bench.portal.arena.grading import LABELS, agreement, sample_questions, truthfulness
 from dragon_bench.portal.arena.models import GradingLabel
 from dragon_bench.portal.auth import Caller
@@ -49,8 +50,9 @@ def judge_verdicts(row: Submission) -> dict[int, Any]:
     per_q = results.get("per_question") or results.get("questions") or results
     if isinstance(per_q, Mapping):
         for k, v in per_q.items():
-            if str(k).lstrip("-").isdigit() and int(k) not in out:
-                out[int(k)] = v
+            qid = question_id(k)
+            if qid is not None and qid not in out:
+                out[qid] = v
     return out
 
 
