@@ -105,7 +105,7 @@ COMMANDS: dict[str, Command] = {
         "Crawl RSS/Atom feeds and their articles; write a snapshot when something is new.",
     ),
     "update": Command(
-        "dragon_bench.engine.cli",
+        "dragon_bench.release.cli",
         "Crawl, diff with the latest revision, and build the next one from the new documents only.",
     ),
     "demo": Command(

@@ -1,4 +1,4 @@
-"""Running pipeline stages locally or on Ray, and the scheduled update that uses them."""
+"""Running pipeline stages locally or on Ray: the engines and the stages' batch work."""
 
 from dragon_bench.engine.base import Engine, split_batches
 from dragon_bench.engine.engines import ENGINES, make_engine

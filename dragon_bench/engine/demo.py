@@ -9,11 +9,11 @@ from dragon_bench.crawl import CrawlOptions, Source
 from dragon_bench.crawl.site import LocalSite
 from dragon_bench.engine.demo_feed import demo_feed_data, demo_site_pages
 from dragon_bench.engine.local import LocalEngine
-from dragon_bench.engine.update import UpdateConfig, run_update
 from dragon_bench.hub import Hub
 from dragon_bench.output import print_table, stdout
 from dragon_bench.release.build import build_revision
 from dragon_bench.release.stages import published_documents
+from dragon_bench.release.update import UpdateConfig, run_update
 from dragon_bench.types import Document
 
 if TYPE_CHECKING:

@@ -11,12 +11,12 @@ import pytest
 from dragon_bench.corpus import builtin_corpus_path, read_documents
 from dragon_bench.engine import LocalEngine
 from dragon_bench.engine.stages import kg_stage
-from dragon_bench.engine.update import run_update
 from dragon_bench.hub import Hub
 from dragon_bench.kg import extract_triples
 from dragon_bench.kg.checkpoint import TripleCheckpoint, extraction_settings
+from dragon_bench.release.update import run_update
 from dragon_bench.types import Document
-from tests.engine.updating import config_for, make_base_hub, serve_demo
+from tests.helpers.updating import config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
 
 

@@ -32,9 +32,9 @@ def test_ray_engine_and_update_on_ray_equal_local(
         from dragon_bench.kg import extract_triples  # noqa: F401
     except ImportError:
         pytest.skip("the KG part (dragon_bench.kg.extract_triples) is not in this checkout")
-    from dragon_bench.engine.update import run_update
     from dragon_bench.hub import Hub
-    from tests.engine.updating import config_for, make_base_hub, serve_demo
+    from dragon_bench.release.update import run_update
+    from tests.helpers.updating import config_for, make_base_hub, serve_demo
 
     feed = serve_demo(news_server)
     cache = tmp_path_factory.mktemp("ray-base") / "hub"

@@ -22,12 +22,12 @@ from dragon_bench.corpus import SnapshotStore, diff_documents
 from dragon_bench.crawl.crawler import CrawlOptions, crawl_to_store
 from dragon_bench.crawl.sources import Source
 from dragon_bench.engine.base import Engine
-from dragon_bench.engine.journal import Journal, UpdateLock
 from dragon_bench.engine.local import LocalEngine
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.llm import LLMClient, LLMSettings
 from dragon_bench.release.draft import BuildContext, BuildSettings, NothingToBuild
+from dragon_bench.release.journal import Journal, UpdateLock
 from dragon_bench.release.pipeline import complete_versions, plan_revision, run_build
 from dragon_bench.release.publish import publish_revision
 from dragon_bench.release.stages import published_documents

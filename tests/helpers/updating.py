@@ -8,8 +8,8 @@ from pathlib import Path
 
 from dragon_bench.crawl import CrawlOptions, Source
 from dragon_bench.engine.demo_feed import demo_feed_data, demo_site_pages
-from dragon_bench.engine.update import UpdateConfig
 from dragon_bench.release.build import build_revision
+from dragon_bench.release.update import UpdateConfig
 from dragon_bench.types import Document
 from tests.plugins.news_server import NewsServer
 

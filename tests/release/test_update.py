@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from dragon_bench.engine import LocalEngine
-from dragon_bench.engine.journal import Journal
-from dragon_bench.engine.update import parse_interval, run_update
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
+from dragon_bench.release.journal import Journal
 from dragon_bench.release.stages import published_documents
-from tests.engine.updating import base_documents, config_for, make_base_hub, serve_demo
+from dragon_bench.release.update import parse_interval, run_update
+from tests.helpers.updating import base_documents, config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
 from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 
@@ -149,8 +149,8 @@ def test_killed_update_process_is_completed_by_a_rerun(
     feed = serve_demo(news_server)
     script = (
         "import sys; from pathlib import Path\n"
-        "from dragon_bench.engine.update import run_update\n"
-        "from tests.engine.updating import config_for\n"
+        "from dragon_bench.release.update import run_update\n"
+        "from tests.helpers.updating import config_for\n"
         "run_update(config_for(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]))\n"
     )
     args = [sys.executable, "-c", script, str(tmp_path), str(hub_path), feed]
