@@ -59,7 +59,7 @@ COMMANDS: dict[str, Command] = {
     ),
     "inspect": Command(
         "dragon_bench.release.inspect",
-        "Print a revision's questions with their evidence sentences, spans marked.",
+        "Print questions with their evidence sentences, subject in [ ] and object in { }.",
     ),
     "publish": Command(
         "dragon_bench.release.cli",
