@@ -28,7 +28,7 @@ from dragon_bench.portal.publishing.models import ResultsCommit
 from dragon_bench.portal.publishing.targets import Target, make_target, redact
 from dragon_bench.portal.settings import PortalSettings
 
-__all__ = ["Publisher", "record_change", "recent_commits", "retry_now", "ACTIONS"]
+__all__ = ["Publisher", "record_change", "queue_current", "recent_commits", "retry_now", "ACTIONS"]
 
 log = logging.getLogger("dragon_bench.portal.publisher")
 
@@ -118,6 +118,13 @@ def record_change(
     s.add(row)
     s.flush()
     return row
+
+
+def queue_current(db: Database, settings: PortalSettings, versions: list[str]) -> dict[str, Any]:
+    """Queue the current file even if unchanged (an operator's "publish now"); its id and message."""
+    with db.session() as s:
+        row = record_change(s, settings, versions, None, "publish")
+        return {"id": row.id, "message": row.message} if row else {}
 
 
 def backoff(settings: PortalSettings, attempts: int) -> float:

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 
 from dragon_bench.portal.deps import AdminCaller, PortalDep
-from dragon_bench.portal.publishing.publisher import recent_commits, record_change, retry_now
+from dragon_bench.portal.publishing.publisher import queue_current, recent_commits, retry_now
 
 __all__ = ["router"]
 
@@ -37,9 +37,6 @@ def retry(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
 def publish(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
     if portal.publisher.target is None:
         raise HTTPException(409, "no repository is configured (DRAGON_PORTAL_RESULTS_REPO)")
-    versions = portal.revisions.versions(max_age=2.0)
-    with portal.db.session() as s:
-        row = record_change(s, portal.settings, versions, None, "publish")
-        queued = {"id": row.id, "message": row.message} if row else {}
+    queued = queue_current(portal.db, portal.settings, portal.revisions.versions(max_age=2.0))
     portal.publisher.wake()
     return queued
