@@ -1,4 +1,18 @@
-"""Question quality on NEREL train: share of questions the quality checker flags, before/after.
+"""Question facts and quality on NEREL: grounding in gold relations (dev), counts, before/after.
+
+Facts (issue #15; `facts_figures`, the default run): `dragon build` with its defaults on NEREL
+dev; a question is *grounded* when each of its evidence triples has its subject and object
+spans on different arguments of one gold relation of its document (neither span more than
+twice, or 10 characters more than, the argument's length), *typed-grounded* when moreover the
+relation types agree with subject = Arg1; `question_triple_precision` is the typed-grounded
+share of the dev KG's triples at or above the question threshold, beside the KG's precision and
+recall (`dragon kg score`) and a calibration table (confidence bins against dev precision).
+The *before* figures come from the extractor and generator at `--facts-baseline-ref` (types
+read off the entity pair), unpacked with `git archive` and run on the same documents. With
+`--train`, `dragon build --questions-per-type 200` on NEREL train gives the counts per type
+and the build's wall time. The test split is never read.
+
+Quality (`--flagged`): share of questions the quality checker flags, before/after, on train.
 
 One extraction (natasha backend) feeds three generators, all judged by the *current* checker
 (`dragon_bench.questions.quality.question_defects`):
@@ -14,19 +28,23 @@ One extraction (natasha backend) feeds three generators, all judged by the *curr
 The final questions are also written as a revision (`build_revision`) and their support rate
 checked on it by the independent path of benchmarks/build.py.
 
-    .venv/bin/python benchmarks/questions.py            # 746 train documents, 200 per type
-    .venv/bin/python benchmarks/questions.py --quick    # 80 train documents, 50 per type
+    .venv/bin/python benchmarks/questions.py                  # dev facts figures (+ before)
+    .venv/bin/python benchmarks/questions.py --train          # and the train build
+    .venv/bin/python benchmarks/questions.py --quick          # 30 dev documents, no baseline
+    .venv/bin/python benchmarks/questions.py --flagged        # the flagged-share comparison
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pickle
 import platform
 import subprocess
 import sys
 import tempfile
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -41,6 +59,8 @@ from build import _independent_support  # noqa: E402
 from dragon_bench.corpus import read_documents  # noqa: E402
 from dragon_bench.corpus.parallel import cpu_count  # noqa: E402
 from dragon_bench.hub import Hub  # noqa: E402
+from dragon_bench.kg.nerel import read_gold_folder  # noqa: E402
+from dragon_bench.kg.score import GoldIndex  # noqa: E402
 from dragon_bench.questions import generate_questions  # noqa: E402
 from dragon_bench.questions.quality import flagged_share  # noqa: E402
 from dragon_bench.release import build_revision  # noqa: E402
@@ -48,6 +68,26 @@ from dragon_bench.release.build import extract  # noqa: E402
 from dragon_bench.types import Question, Triple  # noqa: E402
 
 BASELINE_REF = "9f2e33d~1"
+# the extractor before issue #15 (relations read off the entity types)
+FACTS_BASELINE_REF = "1cdc7f4"
+
+# run inside the old package: extract and generate on a folder; triples typed by entity types
+_OLD_FACTS = """
+import dataclasses, json, sys
+from dragon_bench.corpus import read_documents
+from dragon_bench.kg import extract_triples
+from dragon_bench.kg.labels import nerel_type
+from dragon_bench.questions import generate_questions
+docs = read_documents(sys.argv[1])[: int(sys.argv[3]) or None]
+triples = extract_triples(docs, workers=2)
+qs = generate_questions(triples, docs, per_type=int(sys.argv[2]), seed=0)
+def row(t):
+    return {"doc_id": t.doc_id, "subject_span": list(t.subject_span),
+            "object_span": list(t.object_span), "sentence_span": list(t.sentence_span),
+            "relation_type": nerel_type(t.subject_type, t.object_type)}
+json.dump({"questions": [{"type": q.type, "evidence": [row(t) for t in q.triples]} for q in qs],
+           "kg": [row(t) for t in triples]}, sys.stdout)
+"""
 
 # run inside the old package: generate, then give each question's triples the names shown
 _OLD_RUN = """
@@ -112,6 +152,143 @@ def _baseline(
     return questions, data["rejected"]
 
 
+def _dragon(*args: str) -> float:
+    """Run `dragon ARGS` with this tree first on the path; its wall time in seconds."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "dragon_bench", *args], check=True, env=env, capture_output=True
+    )
+    return time.perf_counter() - started
+
+
+def _evidence_triple(e: dict[str, Any]) -> Triple:
+    return Triple(
+        "",
+        "",
+        "",
+        e["doc_id"],
+        subject_span=tuple(e["subject_span"]),
+        object_span=tuple(e["object_span"]),
+        sentence_span=tuple(e["sentence_span"]),
+        relation_type=e["relation_type"],
+    )
+
+
+def grounding(questions: list[dict[str, Any]], index: GoldIndex) -> dict[str, Any]:
+    """Shares of grounded and typed-grounded questions (all evidence triples so), per type too;
+    `questions` are qa rows with an `evidence` list."""
+    by_type: dict[str, dict[str, int]] = {}
+    for q in questions:
+        marks = [index.ground(_evidence_triple(e)) for e in q["evidence"] or []]
+        row = by_type.setdefault(q["type"], {"questions": 0, "grounded": 0, "typed": 0})
+        row["questions"] += 1
+        row["grounded"] += bool(marks) and all(m.grounded for m in marks)
+        row["typed"] += bool(marks) and all(m.typed for m in marks)
+    n = sum(r["questions"] for r in by_type.values())
+    return {
+        "questions": n,
+        "grounded": round(sum(r["grounded"] for r in by_type.values()) / n, 4) if n else 0.0,
+        "typed_grounded": round(sum(r["typed"] for r in by_type.values()) / n, 4) if n else 0.0,
+        "by_type": dict(sorted(by_type.items())),
+    }
+
+
+def triple_precision(triples: list[Triple], index: GoldIndex, threshold: float) -> dict[str, Any]:
+    """Typed-grounded share of the triples at or above `threshold` (the question triples),
+    and a calibration table: confidence bins of 0.1 against their dev precision."""
+    asked = [t for t in triples if t.confidence is not None and t.confidence >= threshold]
+    hits = [index.ground(t).typed for t in asked]
+    bins: dict[str, list[int]] = {}
+    for t in triples:
+        if t.confidence is None or t.trigger.startswith("predicate:"):
+            continue
+        low = min(int(t.confidence * 10), 9) / 10
+        cell = bins.setdefault(f"{low:.1f}-{low + 0.1:.1f}", [0, 0])
+        cell[0] += 1
+        cell[1] += index.ground(t).typed
+    return {
+        "question_triples": len(asked),
+        "question_triple_precision": round(sum(hits) / len(hits), 4) if hits else 0.0,
+        "calibration": {
+            k: {"triples": n, "precision": round(ok / n, 3)} for k, (n, ok) in sorted(bins.items())
+        },
+    }
+
+
+def facts_figures(split: str, per_type: int, limit: int | None = None) -> dict[str, Any]:
+    """`dragon build` on a NEREL split: grounding of its questions, counts per type, build
+    time, question triple precision and calibration on its KG, and `dragon kg score`'s figures."""
+    from dragon_bench.kg.calibration import QUESTION_THRESHOLD
+    from dragon_bench.kg.score import score_extraction
+    from dragon_bench.release.tables import triples_from_table
+
+    gold = read_gold_folder(NEREL / split)[:limit]
+    index = GoldIndex(gold)
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = NEREL / split
+        if limit is not None:  # a folder of the first documents only
+            corpus = Path(tmp) / "corpus"
+            corpus.mkdir()
+            for g in gold:
+                for name in ("{}.txt", "{}.ann", "{}_text.txt", "{}_text.ann"):
+                    src = NEREL / split / name.format(g.document.id)
+                    if src.exists():
+                        (corpus / src.name).symlink_to(src)
+        hub_path = str(Path(tmp) / "hub")
+        args = ["build", "--corpus", str(corpus), "--hub", hub_path]
+        seconds = _dragon(*args, "--questions-per-type", str(per_type))
+        hub = Hub(hub_path)
+        version = hub.resolve("latest", "private")
+        qa = hub.read_table("private", version, "qa").to_pylist()
+        kg = triples_from_table(hub.read_table("private", version, "kg"))
+    figures = grounding(qa, index)
+    figures.update(triple_precision(kg, index, QUESTION_THRESHOLD))
+    score = score_extraction(kg, gold)
+    return {
+        **figures,
+        "threshold": QUESTION_THRESHOLD,
+        "counts": {t: v["questions"] for t, v in figures["by_type"].items()},
+        "build_seconds": round(seconds, 1),
+        "kg_triples": len(kg),
+        "kg_precision": score["precision"],
+        "kg_recall": score["recall"],
+        "kg_typed_precision": score["typed"]["precision"],
+    }
+
+
+def facts_baseline(ref: str, split: str, per_type: int, limit: int | None) -> dict[str, Any]:
+    """The same figures for the extractor and generator at `ref` (before issue #15)."""
+    gold = read_gold_folder(NEREL / split)[:limit]
+    index = GoldIndex(gold)
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", ref, "dragon_bench"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        run = subprocess.run(
+            [sys.executable, "-c", _OLD_FACTS, str(NEREL / split), str(per_type), str(limit or 0)],
+            cwd=tmp,
+            env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    data = json.loads(run.stdout)
+    figures = grounding(data["questions"], index)
+    kg = [_evidence_triple(e) for e in data["kg"]]
+    typed = [index.ground(t).typed for t in kg]
+    return {
+        **figures,
+        "counts": {t: v["questions"] for t, v in figures["by_type"].items()},
+        "kg_triples": len(kg),
+        # the old extractor had no threshold: every triple could become a question
+        "question_triple_precision": round(sum(typed) / len(typed), 4) if typed else 0.0,
+    }
+
+
 def _counts(questions: list[Question]) -> dict[str, int]:
     out: dict[str, int] = {}
     for q in questions:
@@ -129,13 +306,58 @@ def _line(name: str, report: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="80 train documents, 50 per type")
+    parser.add_argument("--quick", action="store_true", help="fewer documents")
     parser.add_argument("--per-type", type=int, default=None, help="questions per type")
-    parser.add_argument("--baseline-ref", default=BASELINE_REF, help="git ref of the baseline")
+    parser.add_argument("--baseline-ref", default=BASELINE_REF, help="git ref (flagged share)")
+    parser.add_argument("--facts-baseline-ref", default=FACTS_BASELINE_REF, help="git ref (facts)")
     parser.add_argument("--workers", type=int, default=0, help="extraction processes (0: cores)")
+    parser.add_argument("--train", action="store_true", help="also build NEREL train, 200/type")
+    parser.add_argument("--flagged", action="store_true", help="the flagged-share comparison")
     args = parser.parse_args()
     if not NEREL.exists():
         sys.exit(f"reference data {NEREL} is absent")
+    if args.flagged:
+        flagged_main(args)
+        return
+    limit = 30 if args.quick else None
+    dev = facts_figures("dev", args.per_type or 50, limit)
+    result: dict[str, Any] = {
+        "grounded": dev["grounded"],
+        "typed_grounded": dev["typed_grounded"],
+        "question_triple_precision": dev["question_triple_precision"],
+        "counts": dev["counts"],
+        "questions": dev["questions"],
+        "dev": dev,
+    }
+    if not args.quick:
+        before = facts_baseline(args.facts_baseline_ref, "dev", args.per_type or 50, limit)
+        result["before"] = before
+        print(
+            f"before ({args.facts_baseline_ref}): grounded {before['grounded']:.3f} typed "
+            f"{before['typed_grounded']:.3f} precision {before['question_triple_precision']:.3f} "
+            f"counts {before['counts']}",
+            file=sys.stderr,
+        )
+    print(
+        f"dev: grounded {dev['grounded']:.3f} typed {dev['typed_grounded']:.3f} question triple "
+        f"precision {dev['question_triple_precision']:.3f} ({dev['question_triples']} triples) "
+        f"counts {dev['counts']} build {dev['build_seconds']} s",
+        file=sys.stderr,
+    )
+    if args.train:
+        train = facts_figures("train", 200)
+        result["train"] = {k: train[k] for k in ("counts", "build_seconds", "grounded")}
+        result["train_build_seconds"] = train["build_seconds"]
+        print(f"train: counts {train['counts']} build {train['build_seconds']} s", file=sys.stderr)
+    result.update(
+        machine=f"{platform.machine()} {platform.system()}, {platform.python_version()}",
+        date=datetime.now(UTC).date().isoformat(),
+        quick=args.quick,
+    )
+    print(json.dumps(result, ensure_ascii=False))
+
+
+def flagged_main(args: argparse.Namespace) -> None:
     per_type = args.per_type or (50 if args.quick else 200)
     docs = read_documents(NEREL / "train")[: 80 if args.quick else None]
     triples = extract(docs, "natasha", None, workers=args.workers or cpu_count())

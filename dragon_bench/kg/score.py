@@ -135,16 +135,21 @@ def score_extraction(
 ) -> dict[str, Any]:
     """Untyped and typed pair scores of triples against NEREL gold, plus the baseline when given.
 
-    Typed figures count only triples whose entity types imply a NEREL relation, against the gold
-    relations of those types.
+    Typed figures count the triples that carry a relation type (`relation_type`, or for
+    triples without a trigger the type their entity types imply), against the gold relations
+    of the types the extractor can give.
     """
     from dragon_bench.kg.labels import TYPE_RELATIONS, nerel_type
+    from dragon_bench.kg.triggers import RELATION_NAMES
 
     gold_all = gold_pairs(gold)
     report: dict[str, Any] = score_pairs(triple_pairs(triples), gold_all).as_dict()
-    labels = {t: nerel_type(t.subject_type, t.object_type) for t in triples}
+    labels = {
+        t: t.relation_type or ("" if t.trigger else nerel_type(t.subject_type, t.object_type))
+        for t in triples
+    }
     typed_pred = [p for p in triple_pairs(triples, labels) if p.label]
-    mapped = {r[3] for r in TYPE_RELATIONS}
+    mapped = set(RELATION_NAMES) | {r[3] for r in TYPE_RELATIONS}
     typed_gold = [g for g in gold_all if g.label in mapped]
     report["typed"] = score_pairs(typed_pred, typed_gold, typed=True).as_dict()
     by_relation: dict[str, dict[str, float | int]] = {}
