@@ -139,7 +139,16 @@ def screening_from_options(
             )
         return LLMClient(base.with_(model=model.name, base_url=url), usage=usage)
 
+    if closed_book not in CLOSED_BOOK_MODES:
+        raise BadInputError(
+            f"--closed-book {closed_book!r}: choose {' or '.join(CLOSED_BOOK_MODES)}"
+        )
     models = parse_closed_book_models(closed_book_models) if closed_book_models else []
+    if not models and (closed_book_judge or closed_book != "drop"):
+        flag = "--closed-book-judge" if closed_book_judge else f"--closed-book {closed_book}"
+        raise BadInputError(f"{flag} needs --closed-book-models NAME[@BASE_URL],...")
+    if judge_model and not (question_judge or closed_book_judge):
+        raise BadInputError("--judge-model needs --question-judge or --closed-book-judge")
     judge: Any = None
     if question_judge or (closed_book_judge and models):
         if judge_model:

@@ -112,13 +112,7 @@ def build(
         )
         emit({"hub": hub, "dry_run": True, **estimate}, format)
         return
-    folder = work_dir if work_dir is not None else default_work_dir(hub)
-    if not resume:
-        discard_checkpoint(folder)
-    docs = read_documents(corpus)
-    novelty = None
-    if known is not None:
-        novelty = _knowledge_base(known)
+    # the LLM settings are checked before any work
     llm = make_llm("the llm backend") if "llm" in (backend, question_backend) else None
     screening = screening_from_options(
         closed_book_models=closed_book_models,
@@ -129,6 +123,13 @@ def build(
         judge_threshold=judge_threshold,
         usage=getattr(llm, "usage", None),
     )
+    folder = work_dir if work_dir is not None else default_work_dir(hub)
+    if not resume:
+        discard_checkpoint(folder)
+    docs = read_documents(corpus)
+    novelty = None
+    if known is not None:
+        novelty = _knowledge_base(known)
     result = build_revision(
         docs,
         hub,

@@ -279,3 +279,8 @@ def test_screening_from_options_builds_one_client_a_model(
         screening_from_options(closed_book_models="m", settings=LLMSettings())
     with pytest.raises(BadInputError, match="--judge-model"):
         screening_from_options(question_judge=True, settings=LLMSettings(base_url="http://x/v1"))
+    for misuse in ({"closed_book_judge": True}, {"closed_book": "keep"}):
+        with pytest.raises(BadInputError, match="needs --closed-book-models"):
+            screening_from_options(settings=base, **misuse)  # type: ignore[arg-type]
+    with pytest.raises(BadInputError, match="--judge-model needs --question-judge"):
+        screening_from_options(judge_model="big", settings=base)

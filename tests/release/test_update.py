@@ -325,3 +325,34 @@ def test_killed_after_the_write_still_publishes_on_rerun(
     report = run_update(config)
     assert report["resumed"] == "1.1.0" and report["version"] is None
     assert set(fake_hf.repos["d/n-texts"].tags) == {"1.1.0"}
+
+
+def test_update_runs_the_llm_screens(
+    news_server: NewsServer, tmp_path: Path, base_cache: Path, llm_server: Any
+) -> None:
+    """`dragon update --closed-book-models ... --question-judge`: the same screen stage."""
+    from dragon_bench.questions.question_judge import CRITERIA
+    from dragon_bench.questions.screening import screening_from_options
+
+    def reply(request: dict[str, Any]) -> str:
+        if request["model"] == "judge":
+            return json.dumps(dict.fromkeys(CRITERIA, 5))
+        return "не знаю"  # the closed-book model knows nothing of the new articles
+
+    llm_server.reply = reply
+    hub_path = make_base_hub(tmp_path / "hub", base_cache)
+    config = config_for(tmp_path, hub_path, serve_demo(news_server))
+    config.screening = screening_from_options(
+        closed_book_models="memory",
+        question_judge=True,
+        judge_model="judge",
+        settings=llm_server.settings(tmp_path),
+    )
+    report = run_update(config)
+    assert report["version"] == "1.1.0"
+    screening = report["screening"]
+    assert screening["closed_book"]["models"]["memory"]["correct"] == 0
+    assert screening["question_judge"]["judged"] == screening["screened"] > 0
+    assert report["llm"]["closed_book"]["calls"] == screening["screened"]
+    manifest = Hub(str(hub_path)).read_manifest("private", "1.1.0")
+    assert manifest["screening"]["outcomes"].get("kept") == len(_qa(Hub(str(hub_path)), "1.1.0"))
