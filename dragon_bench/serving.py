@@ -91,8 +91,11 @@ class AppServer:
         self.app = app
         self.host = host
         self.port = port or free_port(host)
+        # log_config=None: a server inside another program (a test, the demo) leaves that
+        # program's logging alone; uvicorn's dictConfig would close every existing handler,
+        # absl's (imported by rouge-score) closing the stream it holds with it.
         config = uvicorn.Config(
-            app, host=host, port=self.port, log_level=log_level, access_log=False
+            app, host=host, port=self.port, log_level=log_level, access_log=False, log_config=None
         )
         self._server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
