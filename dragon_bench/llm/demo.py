@@ -187,10 +187,12 @@ def run(ctx: DemoContext) -> None:
             used.get(stage, {}).get("wall_s", 0),
             est["calls"],
             est["prompt_tokens"],
+            est["completion_tokens"],
         )
         for stage, est in estimate["stages"].items()
     ]
-    print_table(["stage", "calls", "prompt", "compl.", "wall s", "est. calls", "est. prompt"], rows)
+    columns = ["stage", "calls", "prompt", "compl.", "wall s", "est. calls", "est. prompt"]
+    print_table([*columns, "est. compl."], rows)
     candidates = Hub(str(hub)).read_table("private", result.version, "candidates").to_pylist()
     dropped = next((r for r in candidates if r["outcome"] == "closed_book"), None)
     if dropped:
