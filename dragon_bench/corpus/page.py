@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import trafilatura
+from trafilatura.utils import decode_file
+
+from dragon_bench.corpus.dates import parse_datetime
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document
 
@@ -16,7 +20,6 @@ def _decode_html(data: bytes, path: Path) -> str:
     except UnicodeDecodeError:
         pass
     # Pages declare their charset; trafilatura's own detector handles cp1251 and friends.
-    from trafilatura.utils import decode_file
 
     text = decode_file(data)
     if not isinstance(text, str) or "\ufffd" in text[:2000]:
@@ -28,7 +31,6 @@ def _decode_html(data: bytes, path: Path) -> str:
 
 def html_document(path: Path, data: bytes) -> Document:
     """One saved page as a Document with id = file name stem; an unreadable page is a BadInputError."""
-    import trafilatura
 
     html = _decode_html(data, path)
     try:
@@ -48,7 +50,6 @@ def html_document(path: Path, data: bytes) -> Document:
         text = text[len(title) + 1 :].strip()
     if not text:
         raise BadInputError("unreadable HTML: no main text found", path=str(path))
-    from dragon_bench.corpus.reader import parse_datetime
 
     try:
         published = parse_datetime(meta.get("date"))

@@ -7,10 +7,15 @@ import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import fsspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from dragon_bench.corpus.dates import parse_datetime
+from dragon_bench.corpus.page import html_document
 from dragon_bench.errors import BadInputError
 from dragon_bench.types import Document
 
@@ -72,25 +77,6 @@ class FieldMap:
         return replace(cls(), **pairs)
 
 
-def parse_datetime(value: Any) -> datetime | None:
-    """ISO 8601 strings (a trailing Z allowed), Unix seconds, or datetimes; empty means None."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, datetime):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return datetime.fromtimestamp(float(value), tz=UTC)
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("Z"):
-            text = text[:-1] + "+00:00"
-        return datetime.fromisoformat(text)
-    if hasattr(value, "to_pydatetime"):
-        result: datetime = value.to_pydatetime()
-        return result
-    raise ValueError(f"cannot read {value!r} as a date")
-
-
 def detect_format(path: Path) -> str:
     """The format of one file from its extension (compression suffixes ignored)."""
     suffixes = [s.lower() for s in path.suffixes if s.lower() not in (".gz", ".bz2", ".xz", ".zst")]
@@ -129,8 +115,6 @@ def _source_files(source: Path, format: str | None) -> list[tuple[Path, str]]:
 
 
 def _open_bytes(path: Path) -> bytes:
-    import fsspec
-
     with fsspec.open(str(path), "rb", compression="infer") as f:
         data: bytes = f.read()
     return data
@@ -187,8 +171,6 @@ def _record_document(
 
 
 def _iter_jsonl(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
-    import fsspec
-
     seen_any = False
     with fsspec.open(str(path), "rb", compression="infer") as f:
         for number, raw in enumerate(f, start=1):  # streamed: memory does not grow with the file
@@ -250,9 +232,6 @@ def _iter_csv(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
 
 
 def _iter_parquet(path: Path, fieldmap: FieldMap) -> Iterator[_Item]:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     try:
         table = pq.read_table(str(path))
     except (pa.ArrowInvalid, OSError) as exc:
@@ -292,8 +271,6 @@ def _iter_brat(path: Path) -> Iterator[_Item]:
 
 
 def _iter_html(path: Path) -> Iterator[_Item]:
-    from dragon_bench.corpus.page import html_document
-
     data = _open_bytes(path)
     if not data.strip():
         raise BadInputError("empty file", path=str(path))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.llm import LLMClient, LLMError, LLMSettings
+from dragon_bench.llm import ChatModel, LLMClient, LLMError, LLMSettings
 from dragon_bench.rag.config import PipelineConfig
 from dragon_bench.rag.extractive import ExtractiveGenerator, is_echo
 from dragon_bench.rag.pipeline import Pipeline
@@ -69,7 +69,9 @@ class LLMAnswerer:
 
     name = "llm"
 
-    def __init__(self, llm: Any = None, *, max_chars: int = 12_000, max_tokens: int = 100) -> None:
+    def __init__(
+        self, llm: ChatModel | None = None, *, max_chars: int = 12_000, max_tokens: int = 100
+    ) -> None:
         if llm is None:
             settings = LLMSettings.required("pipeline 'llm'", " (an OpenAI-compatible endpoint)")
             llm = LLMClient(settings)
@@ -112,7 +114,7 @@ class RagPipelineAnswerer:
         self,
         config: Any,
         *,
-        llm: Any = None,
+        llm: ChatModel | None = None,
         min_confidence: float = CRAG_MIN_CONFIDENCE,
         strategy: str = "entity",
     ) -> None:
@@ -143,7 +145,7 @@ class RagPipelineAnswerer:
         return REFUSAL if not answer or is_echo(answer, query) else answer
 
 
-def make_answerer(spec: str | Path, *, llm: Any = None) -> Answerer:
+def make_answerer(spec: str | Path, *, llm: ChatModel | None = None) -> Answerer:
     """`refuse`, `llm`, or a path to a RAG PipelineConfig (YAML/JSON) or saved-pipeline folder."""
     text = str(spec)
     if text == "refuse":

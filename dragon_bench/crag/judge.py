@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-from dragon_bench.llm import LLMError
+from dragon_bench.llm import ChatModel, LLMError
 
 __all__ = ["JUDGE_PROMPT", "judge_messages", "judge_one", "judge_with_llm"]
 
@@ -33,7 +32,9 @@ def judge_messages(
     ]
 
 
-def judge_one(llm: Any, query: str, ground_truths: Sequence[str], prediction: str) -> bool | None:
+def judge_one(
+    llm: ChatModel, query: str, ground_truths: Sequence[str], prediction: str
+) -> bool | None:
     """True/False from the judge, None when the call or its JSON failed."""
 
     try:
@@ -51,7 +52,7 @@ def judge_one(llm: Any, query: str, ground_truths: Sequence[str], prediction: st
 
 
 def judge_with_llm(
-    llm: Any, *, concurrency: int = 4
+    llm: ChatModel, *, concurrency: int = 4
 ) -> Callable[[Sequence[tuple[str, Sequence[str], str]]], list[bool | None]]:
     """A judge that asks an LLM (dragon_bench.llm.LLMClient) whether each prediction is accurate;
     a call that fails counts as not accurate and is reported as a judge error."""

@@ -29,7 +29,7 @@ from dragon_bench.engine.local import LocalEngine
 from dragon_bench.kg import extract_triples
 from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 from dragon_bench.kg.extract import extract_batch
-from dragon_bench.llm import LLMClient
+from dragon_bench.llm import ChatModel, LLMClient, LLMSettings
 from dragon_bench.questions.prompts import llm_question
 from dragon_bench.questions.sampling import FactGraph
 from dragon_bench.questions.shapes import QUESTION_TYPES, iter_subgraphs
@@ -59,12 +59,16 @@ def segment_batch(docs: list[Document], *, window: int, stride: int) -> list[Seg
     return list(segment_documents(docs, window=window, stride=stride))
 
 
-def kg_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Triple]:
+def kg_batch(
+    docs: list[Document], *, backend: str, llm_settings: LLMSettings | None = None
+) -> list[Triple]:
     llm = _client(llm_settings)
     return list(extract_triples(docs, backend=backend, llm=llm))
 
 
-def kg_document_batch(docs: list[Document], *, backend: str, llm_settings: Any = None) -> list[Any]:
+def kg_document_batch(
+    docs: list[Document], *, backend: str, llm_settings: LLMSettings | None = None
+) -> list[Any]:
     """One `dragon_bench.kg.extract.Extracted` per document (what a checkpoint records)."""
     return list(extract_batch(docs, backend=backend, llm=_client(llm_settings)))
 
@@ -83,7 +87,11 @@ def _client(settings: Any) -> Any:
 
 
 def _phrase_batch(
-    subs: list[Any], *, texts: dict[str, str], llm_settings: Any, llm: Any = None
+    subs: list[Any],
+    *,
+    texts: dict[str, str],
+    llm_settings: LLMSettings | None,
+    llm: ChatModel | None = None,
 ) -> list[int]:
     llm = llm if llm is not None else _client(llm_settings)
 
@@ -153,7 +161,7 @@ def kg_stage(
     docs: Sequence[Document],
     *,
     backend: str = "natasha",
-    llm_settings: Any = None,
+    llm_settings: LLMSettings | None = None,
     batch_size: int = 16,
     checkpoint: Any = None,
     log: Callable[[str], None] | None = None,
@@ -185,8 +193,8 @@ def extract_stage(
     docs: Sequence[Document],
     *,
     backend: str = "natasha",
-    llm: Any = None,
-    llm_settings: Any = None,
+    llm: ChatModel | None = None,
+    llm_settings: LLMSettings | None = None,
     checkpoint: Any = None,
     log: Callable[[str], None] | None = None,
 ) -> Extraction:
@@ -220,7 +228,7 @@ def _kg_resumable(
     engine: Engine,
     items: list[Document],
     backend: str,
-    llm_settings: Any,
+    llm_settings: LLMSettings | None,
     batch_size: int,
     checkpoint: Any,
     log: Callable[[str], None] | None,
@@ -232,7 +240,7 @@ def _kg_run(
     engine: Engine,
     items: list[Document],
     backend: str,
-    llm_settings: Any,
+    llm_settings: LLMSettings | None,
     batch_size: int,
     checkpoint: Any,
     log: Callable[[str], None] | None,
@@ -252,12 +260,12 @@ def question_warmup_stage(
     triples: Sequence[Triple],
     docs: Sequence[Document],
     *,
-    llm_settings: Any,
+    llm_settings: LLMSettings | None,
     per_type: int = 50,
     seed: int = 0,
     oversample: int = 3,
     batch_size: int = 8,
-    llm: Any = None,
+    llm: ChatModel | None = None,
 ) -> int:
     """Phrase the candidate subgraphs with the LLM on `engine`, filling the LLM disk cache.
     On the local engine with `llm` given, the calls run in this process through the client's

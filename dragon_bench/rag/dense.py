@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from dragon_bench.errors import BadInputError, require_extra
-from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.llm import ChatModel, LLMClient, LLMSettings
 from dragon_bench.nlp import models
 from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.retriever import SegmentTable, atomic_dir, read_meta, write_meta
@@ -121,7 +121,7 @@ class APIEncoder:
 
     spec = "api"
 
-    def __init__(self, llm: Any) -> None:
+    def __init__(self, llm: ChatModel) -> None:
         self.llm = llm
 
     def fit(self, texts: Sequence[str]) -> None:
@@ -140,7 +140,9 @@ class APIEncoder:
         return {"model": getattr(self.llm, "embedding_model", "")}
 
 
-def make_encoder(spec: str, llm: Any = None, state: dict[str, Any] | None = None) -> Encoder:
+def make_encoder(
+    spec: str, llm: ChatModel | None = None, state: dict[str, Any] | None = None
+) -> Encoder:
     """An encoder from its spec: `navec`, `st:<model path>` or `api`."""
     if spec == "navec":
         return NavecEncoder((state or {}).get("idf"))
@@ -198,7 +200,7 @@ class DenseRetriever:
         atomic_dir(path, fill)
 
     @classmethod
-    def load(cls, path: str | Path, llm: Any = None) -> DenseRetriever:
+    def load(cls, path: str | Path, llm: ChatModel | None = None) -> DenseRetriever:
         meta = read_meta(path, cls.name)
         state = json.loads((Path(path) / "encoder.json").read_text("utf-8"))
         self = cls(make_encoder(meta["encoder"], llm, state))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dragon_bench.llm import ChatModel
 from dragon_bench.rag.answer import AnswerSentence, Generation
 from dragon_bench.rag.candidate import Candidate
 
@@ -26,7 +27,7 @@ class LLMGenerator:
 
     name = "llm"
 
-    def __init__(self, llm: Any, *, max_chars: int = 1500, max_tokens: int = 300) -> None:
+    def __init__(self, llm: ChatModel, *, max_chars: int = 1500, max_tokens: int = 300) -> None:
         self.llm = llm
         self.max_chars = max_chars
         self.max_tokens = max_tokens

@@ -33,13 +33,13 @@ def _make_reranker(config: PipelineConfig, llm: ChatModel | None) -> Any:
         return rerank.LexicalReranker()
     if config.reranker == "cross-encoder":
         return rerank.CrossEncoderReranker(config.reranker_model)
-    return rerank.LLMReranker(llm)
+    return rerank.LLMReranker(make_llm(_WHO, llm))
 
 
 def _make_generator(config: PipelineConfig, llm: ChatModel | None) -> Any:
     if config.generator == "extractive":
         return ExtractiveGenerator()
-    return LLMGenerator(llm)
+    return LLMGenerator(make_llm(_WHO, llm))
 
 
 def _pairs(texts: Any) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from dragon_bench.errors import BadInputError, DragonError
-from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.llm import ChatModel, LLMClient, LLMSettings
 from dragon_bench.rag.answer import RagAnswer
 from dragon_bench.rag.cached import cached_pipeline, texts_stamp
 from dragon_bench.rag.candidate import Candidate
@@ -192,7 +192,7 @@ class PromptedGenerator(LLMGenerator):
     """The LLM generator with the system prompt a pipeline config gives (the user turn, with
     numbered passages, is unchanged, so the prompt should ask for the same JSON)."""
 
-    def __init__(self, llm: Any, prompt: str) -> None:
+    def __init__(self, llm: ChatModel, prompt: str) -> None:
         super().__init__(llm)
         self.prompt = prompt
 
@@ -201,7 +201,7 @@ class PromptedGenerator(LLMGenerator):
         return [{"role": "system", "content": self.prompt}, *out[1:]]
 
 
-def _spec_llm(spec: PipelineSpec, llm: Any) -> Any:
+def _spec_llm(spec: PipelineSpec, llm: ChatModel | None) -> Any:
     """The LLM client of a pipeline naming its own model or endpoint, else the shared one."""
     if not (spec.llm_model or spec.llm_base_url):
         return llm
@@ -342,7 +342,7 @@ def build_registry(
     revision: Any = None,
     *,
     default: str | None = None,
-    llm: Any = None,
+    llm: ChatModel | None = None,
     index_dir: str | Path | None = None,
     timeout: float = 60.0,
 ) -> PipelineRegistry:

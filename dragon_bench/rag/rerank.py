@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from dragon_bench.errors import require_extra
+from dragon_bench.llm import ChatModel
 from dragon_bench.rag.candidate import Candidate, rescore
 from dragon_bench.rag.text import Analyzer
 
@@ -137,7 +138,7 @@ class LLMReranker:
 
     name = "llm"
 
-    def __init__(self, llm: Any, *, max_chars: int = 600) -> None:
+    def __init__(self, llm: ChatModel, *, max_chars: int = 600) -> None:
         self.llm = llm
         self.max_chars = max_chars
 

@@ -45,7 +45,7 @@ def default_work_dir(hub: Hub | str) -> Path:
 def extract(
     documents: Sequence[Document],
     backend: str,
-    llm: Any,
+    llm: ChatModel | None,
     *,
     workers: int = 1,
     work_dir: Path | str | None = None,
