@@ -5,6 +5,11 @@ the portal's worker) and none lost; then C clients read the leaderboard and its 
 percentiles are reported. Baseline, measured in the same run under the same concurrency:
 GET /api/v1/health (the server's floor for a request that touches the database).
 
+Then the worker alone (`evaluated_per_s`): submissions to a revision of 170 questions are
+queued with the worker stopped, and the worker evaluates them all, in batches (claimed,
+evaluated and stored a few at a time, as it runs) and, as the baseline in the same run, one
+at a time; the queue is reset between the alternating runs (medians of 3).
+
     .venv/bin/python benchmarks/portal_load.py [--quick] [--db postgresql://...]
 """
 
@@ -133,6 +138,53 @@ def timed_gets(url: str, path: str, clients: int, per_client: int) -> list[float
         return [x for part in pool.map(one, range(clients)) for x in part]
 
 
+def worker_throughput(work: Path, n_sub: int, runs: int) -> dict[str, Any]:
+    """Evaluated submissions per second of the worker, in batches and one at a time."""
+    from sqlalchemy import update
+
+    rng = random.Random(1)
+    hub = write_hub(work / "worker-hub", n_texts=500, n_questions=170, rng=rng)
+    settings = PortalSettings(
+        hub=hub.url,
+        db=str(work / "worker.db"),
+        worker=False,
+        rate_limit_per_minute=60_000,
+        daily_submissions=n_sub,
+    )
+    files = [make_results(hub, random.Random(i), skill=0.5) for i in range(n_sub)]
+    rates: dict[int, list[float]] = {1: [], 0: []}
+    with PortalServer(settings) as server:
+        portal = server.portal
+        with portal.db.session() as s:
+            token = create_token(s, role="participant", name="worker-load")[1]
+        with httpx.Client(base_url=server.url, timeout=120) as http:
+            for i, f in enumerate(files):
+                data = {"config": "{}", "submit_id": f"w-{i}", "version": "", "token": token}
+                r = http.post("/submit/create", data=data, files={"f": ("results.json", f)})
+                r.raise_for_status()
+        worker = portal.worker
+        while worker.run_once():  # warm: the gold and the private index of the revision loaded
+            pass
+        for _ in range(runs):
+            for batch in (1, 0):  # 0: the worker's own batch size
+                with portal.db.session() as s:
+                    s.execute(update(Submission).values(state="queued", claimed_by=None))
+                before = worker.processed
+                t = time.perf_counter()
+                while worker.run_once(batch) if batch else worker.run_once():
+                    pass
+                rates[batch].append((worker.processed - before) / (time.perf_counter() - t))
+    return {
+        "evaluated_per_s": round(statistics.median(rates[0]), 2),
+        "one_at_a_time_evaluated_per_s": round(statistics.median(rates[1]), 2),
+        "worker_speedup": round(
+            statistics.median(b / a for a, b in zip(rates[1], rates[0], strict=True)), 2
+        ),
+        "worker_submissions": n_sub,
+        "worker_questions": 170,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="40 submissions from 8 clients")
@@ -257,6 +309,7 @@ def main() -> None:
         and figures["evaluated"] == n_sub
         and figures["evaluated_more_than_once"] == 0
     )
+    figures.update(worker_throughput(work, 30 if args.quick else 100, 1 if args.quick else 3))
     print(f"{'OK' if ok else 'FAILED'}: {figures['evaluated']}/{n_sub} evaluated", file=sys.stderr)
     print(json.dumps(figures))
     if not ok:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from dragon_bench.errors import BadInputError
@@ -13,6 +14,9 @@ from dragon_bench.hub import Hub
 from dragon_bench.versions import is_version
 
 __all__ = ["RevisionCache", "PrivateIndex", "UnknownVersionError"]
+
+
+_SCRUBBED_MAX = 10_000
 
 
 class UnknownVersionError(BadInputError):
@@ -25,19 +29,35 @@ class PrivateIndex:
 
     answers: frozenset[str]
     text_ids: frozenset[str]
+    # Scrubbed strings by original (a report repeats its few strings for every question).
+    _scrubbed: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def _ids(self) -> re.Pattern[str] | None:
+        """Any internal id anywhere in a text (no word bounds): None proves no id is there."""
+        ids = sorted((t for t in self.text_ids if t), key=len, reverse=True)
+        return re.compile("|".join(map(re.escape, ids))) if ids else None
 
     def leaks(self, text: str) -> list[str]:
         """The private strings found in `text` (answers of 4+ characters, every internal id)."""
         found = [a for a in self.answers if len(a) >= 4 and a in text]
-        found += [
-            t for t in self.text_ids if t and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)
-        ]
+        if self._ids is not None and self._ids.search(text):
+            found += [
+                t for t in self.text_ids if t and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)
+            ]
         return found
 
     def scrub(self, text: str) -> str:
+        done = self._scrubbed.get(text)
+        if done is not None:
+            return done
+        clean = text
         for secret in sorted(self.leaks(text), key=len, reverse=True):
-            text = text.replace(secret, "[hidden]")
-        return text
+            clean = clean.replace(secret, "[hidden]")
+        if len(self._scrubbed) >= _SCRUBBED_MAX:
+            self._scrubbed.clear()
+        self._scrubbed[text] = clean
+        return clean
 
 
 class RevisionCache:

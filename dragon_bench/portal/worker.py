@@ -1,4 +1,4 @@
-"""The evaluation worker: claims queued submissions from the database and scores them, one at a time.
+"""The evaluation worker: claims queued submissions from the database and scores them, a few at a time.
 
 Claims are compare-and-set updates, so any number of workers (threads or processes) on one database
 never score a submission twice; a claim whose worker died is taken over after the lease expires.
@@ -26,6 +26,7 @@ from dragon_bench.portal.settings import PortalSettings
 __all__ = ["Worker", "scrub_json"]
 
 log = logging.getLogger("dragon_bench.portal.worker")
+BATCH = 8  # submissions claimed, evaluated and stored together (one transaction each way)
 
 
 def scrub_json(obj: Any, index: PrivateIndex) -> Any:
@@ -37,6 +38,13 @@ def scrub_json(obj: Any, index: PrivateIndex) -> Any:
     if isinstance(obj, dict):
         return {k: scrub_json(v, index) for k, v in obj.items()}
     return obj
+
+
+def _scrub_detail(row: dict[str, Any], index: PrivateIndex) -> dict[str, Any]:
+    """A per-question row scrubbed, but for the participant's own answer (kept as sent)."""
+    out = {k: v if k == "model_answer" else scrub_json(v, index) for k, v in row.items()}
+    out.setdefault("model_answer", "")
+    return out
 
 
 class Worker:
@@ -93,6 +101,12 @@ class Worker:
     # -- one step ----------------------------------------------------------------------------
     def claim(self) -> int | None:
         """Take one queued (or abandoned) submission; None when there is none."""
+        taken = self.claim_many(1)
+        return taken[0] if taken else None
+
+    def claim_many(self, limit: int) -> list[int]:
+        """Take up to `limit` queued (or abandoned) submissions, oldest first, in one transaction
+        of compare-and-set updates (a row another worker took first is skipped)."""
         stale = utcnow() - timedelta(seconds=self.settings.lease_seconds)
         with self.db.read() as s:
             candidates = s.execute(
@@ -104,16 +118,21 @@ class Worker:
                     )
                 )
                 .order_by(Submission.id)
-                .limit(5)
+                .limit(limit + 4)
             ).all()
-        for sub_id, state, claimed_at in candidates:
-            cond = [Submission.id == sub_id, Submission.state == state]
-            cond.append(
-                Submission.claimed_at.is_(None)
-                if claimed_at is None
-                else Submission.claimed_at == claimed_at
-            )
-            with self.db.session() as s:
+        taken: list[int] = []
+        if not candidates:
+            return taken
+        with self.db.session() as s:
+            for sub_id, state, claimed_at in candidates:
+                if len(taken) >= limit:
+                    break
+                cond = [Submission.id == sub_id, Submission.state == state]
+                cond.append(
+                    Submission.claimed_at.is_(None)
+                    if claimed_at is None
+                    else Submission.claimed_at == claimed_at
+                )
                 res = s.execute(
                     update(Submission)
                     .where(*cond)
@@ -126,37 +145,75 @@ class Worker:
                     .execution_options(synchronize_session=False)
                 )
                 if res.rowcount == 1:  # type: ignore[attr-defined]
-                    return int(sub_id)
-        return None
+                    taken.append(int(sub_id))
+        return taken
 
-    def run_once(self) -> bool:
-        """Claim and evaluate one submission; True if there was one."""
-        sub_id = self.claim()
-        if sub_id is None:
+    def run_once(self, batch: int = BATCH) -> bool:
+        """Claim up to `batch` submissions, evaluate them and store the results in one
+        transaction; True if there was one."""
+        ids = self.claim_many(batch)
+        if not ids:
             return False
         with self.db.read() as s:
-            row = s.get(Submission, sub_id)
-            assert row is not None
-            version, content, attempts, is_auto = (
-                row.version,
-                row.content,
-                row.attempts,
-                row.is_auto,
-            )
-        values: dict[str, Any]
+            rows = {r.id: r for r in s.scalars(select(Submission).where(Submission.id.in_(ids)))}
+            claimed = [
+                (i, rows[i].version, rows[i].content, rows[i].attempts, rows[i].is_auto)
+                for i in ids
+                if i in rows
+            ]
         beating = threading.Event()
-        beat = threading.Thread(target=self._heartbeat, args=(sub_id, beating), daemon=True)
+        beat = threading.Thread(target=self._heartbeat, args=(ids, beating), daemon=True)
         beat.start()
+        try:
+            outcomes = [
+                (sub_id, self._evaluate(sub_id, version, content, attempts, is_auto))
+                for sub_id, version, content, attempts, is_auto in claimed
+            ]
+        finally:
+            beating.set()
+            beat.join()
+        # Listed before the write lock is taken: the results file names every version.
+        approving = any(values["state"] == "approved" for _, values in outcomes)
+        versions = self.revisions.versions(max_age=2.0) if approving else []
+        kept = []
+        with self.db.session() as s:
+            for sub_id, values in outcomes:
+                values["claimed_by"] = None
+                res = s.execute(
+                    update(Submission)
+                    .where(
+                        Submission.id == sub_id,
+                        Submission.state == "evaluating",
+                        Submission.claimed_by == self.id,
+                    )
+                    .values(**values)
+                    .execution_options(synchronize_session=False)
+                )
+                done = res.rowcount == 1  # type: ignore[attr-defined]
+                if done and values["state"] == "approved":  # an auto submission goes public
+                    record_change(s, self.settings, versions, sub_id, "evaluate")
+                kept.append((sub_id, done))
+        for sub_id, done in kept:
+            if done:
+                self.processed += 1
+            else:
+                log.warning(
+                    "submission %s was taken over by another worker; result dropped", sub_id
+                )
+        return True
+
+    def _evaluate(
+        self, sub_id: int, version: str, content: bytes, attempts: int, is_auto: bool
+    ) -> dict[str, Any]:
+        """The new column values of one claimed submission: its scores, or why it failed."""
+        values: dict[str, Any]
         try:
             results = json.loads(content.decode("utf-8-sig"))
             evaluation = self.evaluator.evaluate(version, results)
             index = self.revisions.private(version)
             report = scrub_json(evaluation.report, index)
             # The participant's own answers stay as sent; everything the scorer wrote is scrubbed.
-            details = [
-                {**scrub_json(d, index), "model_answer": d.get("model_answer", "")}
-                for d in evaluation.details
-            ]
+            details = [_scrub_detail(d, index) for d in evaluation.details]
             judge_state = "none"
             if evaluation.judge is not None:
                 judge_state = "done"
@@ -183,45 +240,21 @@ class Worker:
             # No traceback in the log: its frames could hold gold answers.
             log.error("submission %s, attempt %d: %s", sub_id, attempts, message)
             values = {"state": "failed" if failed else "queued", "error": message}
-        finally:
-            beating.set()
-            beat.join()
-        values["claimed_by"] = None
-        # Listed before the write lock is taken: the results file names every version.
-        versions = self.revisions.versions(max_age=2.0) if values["state"] == "approved" else []
-        with self.db.session() as s:
-            res = s.execute(
-                update(Submission)
-                .where(
-                    Submission.id == sub_id,
-                    Submission.state == "evaluating",
-                    Submission.claimed_by == self.id,
-                )
-                .values(**values)
-                .execution_options(synchronize_session=False)
-            )
-            done = res.rowcount == 1  # type: ignore[attr-defined]
-            if done and values["state"] == "approved":  # an auto submission goes public
-                record_change(s, self.settings, versions, sub_id, "evaluate")
-        if done:
-            self.processed += 1
-        else:
-            log.warning("submission %s was taken over by another worker; result dropped", sub_id)
-        return True
+        return values
 
-    def _heartbeat(self, sub_id: int, done: threading.Event) -> None:
-        """Renew the claim every third of the lease while a long evaluation (a judge) runs."""
+    def _heartbeat(self, ids: list[int], done: threading.Event) -> None:
+        """Renew the claims every third of the lease while a long evaluation (a judge) runs."""
         while not done.wait(self.settings.lease_seconds / 3):
             try:
                 with self.db.session() as s:
                     s.execute(
                         update(Submission)
-                        .where(Submission.id == sub_id, Submission.claimed_by == self.id)
+                        .where(Submission.id.in_(ids), Submission.claimed_by == self.id)
                         .values(claimed_at=utcnow())
                         .execution_options(synchronize_session=False)
                     )
             except Exception:  # a missed beat only risks a takeover, which the final CAS detects
-                log.warning("could not renew the claim on submission %s", sub_id)
+                log.warning("could not renew the claims on submissions %s", ids)
 
     def _safe(self, version: str, message: str) -> str:
         try:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from threadpoolctl import ThreadpoolController
+
 from dragon_bench.nlp import models
 
 __all__ = ["Analysis", "Mention", "analyse_sentence", "analyse_sentences", "find_spans"]
@@ -101,6 +103,12 @@ def analyse_sentences(sentences: Sequence[str]) -> list[Analysis]:
 
 def _analyse_batch(sentences: list[str]) -> list[Analysis]:
     """natasha's segmentation, morphology and NER of several sentences in one tagger call each."""
+    # slovnet multiplies small matrices: BLAS threads only add overhead (see nlp/natasha.py).
+    with models.load_once("blas_threads", ThreadpoolController).limit(limits=1, user_api="blas"):
+        return _analyse_batch_alone(sentences)
+
+
+def _analyse_batch_alone(sentences: list[str]) -> list[Analysis]:
     from natasha import Doc
     from natasha.doc import adapt_spans, inject_morph, sent_words
 

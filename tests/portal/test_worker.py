@@ -218,3 +218,67 @@ def test_long_evaluation_keeps_its_claim_by_heartbeat(hub, tmp_path) -> None:  #
     assert _states(db) == ["evaluated"] and sum(evaluator.calls.values()) == 1
     b.db.dispose()
     db.dispose()
+
+
+def _stored(db: Database) -> list[tuple[str, object, object]]:
+    from sqlalchemy import select
+
+    with db.read() as s:
+        rows = s.execute(
+            select(Submission.state, Submission.report, Submission.details).order_by(Submission.id)
+        )
+        return [(r.state, r.report, r.details) for r in rows]
+
+
+def test_batches_store_what_one_at_a_time_stores(hub, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+
+    stored = []
+    for batch in (1, 8):
+        db = Database(f"sqlite:///{tmp_path / f'b{batch}.db'}")
+        db.migrate()
+        _plant(db, 11)
+        settings = PortalSettings(hub=hub.url, db=str(tmp_path / "unused.db"))
+        worker = Worker(db, MetricsEvaluator(hub, resamples=50), RevisionCache(hub), settings)
+        while worker.run_once(batch):
+            pass
+        assert worker.processed == 11
+        stored.append(_stored(db))
+        db.dispose()
+    assert stored[0] == stored[1]
+    assert {state for state, _, _ in stored[1]} == {"evaluated"}
+
+
+def test_scrub_hides_the_same_strings_as_checking_every_one() -> None:
+    import random
+    import re
+
+    from dragon_bench.portal.revisions import PrivateIndex
+
+    index = PrivateIndex(
+        frozenset(GOLD_ANSWERS) | {"abc"}, frozenset(INTERNAL_IDS) | {"d-1", "d-10"}
+    )
+
+    def plain(text: str) -> str:
+        found = [a for a in index.answers if len(a) >= 4 and a in text]
+        found += [t for t in index.text_ids if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)]
+        for secret in sorted(found, key=len, reverse=True):
+            text = text.replace(secret, "[hidden]")
+        return text
+
+    rng = random.Random(0)
+    pieces = [
+        *GOLD_ANSWERS,
+        *INTERNAL_IDS,
+        "d-1",
+        "d-10",
+        "d-100",
+        "xd-1",
+        "abc",
+        " ",
+        "-",
+        "слово",
+    ]
+    for _ in range(500):
+        text = "".join(rng.choices(pieces, k=rng.randint(0, 6)))
+        assert index.scrub(text) == plain(text) == index.scrub(text), text
