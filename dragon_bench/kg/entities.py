@@ -6,15 +6,25 @@ usual alternative names of countries and international bodies («РФ», «Ро�
 Федерация» -> «Россия»); the type (all kinds of place count as LOCATION) keeps apart entities named alike (the country Россия is
 `LOCATION:россия`, the TV channel «Россия» `ORGANIZATION:россия`). Persons are never folded
 across documents by a shared surname: a one-word name is resolved within its own document
-(`naming.resolve_people`) or stays an id of its own.
+(`naming.resolve_people`) or stays an id of its own. Names that many entities bear — common
+nouns, events, roles, generic organisation names — are scoped to their document
+(`document_ids`).
 """
 
 from __future__ import annotations
 
-from dragon_bench.kg.triggers import PLACES
+from dragon_bench.kg.mentions import Mention
+from dragon_bench.kg.triggers import PLACES, PROPER, Found
+from dragon_bench.nlp.lemmas import parses
 from dragon_bench.types import EntityType, entity_id, entity_type
 
-__all__ = ["PLACE_ALIASES", "ORGANIZATION_ALIASES", "canonical_name", "entity_id_of"]
+__all__ = [
+    "PLACE_ALIASES",
+    "ORGANIZATION_ALIASES",
+    "canonical_name",
+    "entity_id_of",
+    "document_ids",
+]
 
 
 def _table(rows: dict[str, str]) -> dict[str, str]:
@@ -86,3 +96,60 @@ def entity_id_of(kind: str, name: str) -> str:
     CITY, ... as an LLM may type them) takes the LOCATION id the natasha extractor gives."""
     group = EntityType.LOCATION if entity_type(kind) in PLACES else kind
     return entity_id(group, canonical_name(kind, name))
+
+
+# kinds whose common-noun mentions name a different thing in every text («выборы», «президент»)
+_SCOPED = frozenset({EntityType.EVENT, EntityType.CRIME, EntityType.PENALTY, EntityType.PROFESSION})
+_QUALIFYING = ("org_genitive", "org_adjective", "org_nested")
+
+
+def _is_generic(name: str) -> bool:
+    """A name made of dictionary words only («Верховный суд», «Вооружённые силы»): many
+    organisations bear it, so it identifies none by itself."""
+    words = [w for w in name.replace("«", " ").replace("»", " ").split() if w]
+    if not words:
+        return False
+    for word in words:
+        if not word.isalpha() or word.isupper() or not word[0].isupper() and word != word.lower():
+            return False
+        found = parses(word.lower())
+        if not found or any(g in found[0].tag for g in _PROPER_TAGS):
+            return False
+        if not any(ch in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя" for ch in word.lower()):
+            return False  # a Latin name
+    return True
+
+
+_PROPER_TAGS = ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr", "Trad", "UNKN")
+
+
+def document_ids(
+    doc_id: str, text: str, names: dict[Mention, str], found: list[Found]
+) -> dict[Mention, str]:
+    """The entity id of every mention of one document. Common nouns of a kind that has names
+    («компания») and events, crimes, penalties and roles are this document's own
+    (`TYPE:name @doc`); an organisation with a generic name takes the place its document gives
+    it («Верховный суд Израиля» -> `ORGANIZATION:верховный суд (израиль)`), or else is the
+    document's own; everything else takes the global `entity_id_of`."""
+    places: dict[str, str] = {}
+    for f in found:
+        if f.relation_type == "HEADQUARTERED_IN" and f.trigger in _QUALIFYING:
+            places.setdefault(_key(names[f.subject]), canonical_name("LOCATION", names[f.object]))
+    out: dict[Mention, str] = {}
+    for m, name in names.items():
+        kind = entity_type(m.type)
+        common = kind in PROPER and not name[:1].isupper() and not name[:1].isdigit()
+        if kind in _SCOPED or common:
+            out[m] = entity_id(kind, f"{name} @{doc_id}")
+        elif (
+            kind == EntityType.ORGANIZATION
+            and _key(name) not in ORGANIZATION_ALIASES
+            and text[max(0, m.start - 1) : m.start] not in ("«", '"', "“")  # «Новая газета»
+            and _is_generic(name)
+        ):
+            place = places.get(_key(name))
+            qualified = f"{name} ({place})" if place else f"{name} @{doc_id}"
+            out[m] = entity_id(kind, qualified)
+        else:
+            out[m] = entity_id_of(kind, name)
+    return out

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from dragon_bench.kg.calibration import confidence_of
-from dragon_bench.kg.entities import entity_id_of
+from dragon_bench.kg.entities import document_ids
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
@@ -61,10 +61,12 @@ def analyse_document(doc: Document) -> Analysis:
     by_sent: dict[int, list[Mention]] = {}
     for m in mentions:
         by_sent.setdefault(m.sent, []).append(m)
+    facts = {index: find_facts(sents[index], group) for index, group in sorted(by_sent.items())}
+    ids = document_ids(doc.id, text, names, [f for found in facts.values() for f in found])
     out: list[Triple] = []
     for index, group in sorted(by_sent.items()):
         sent = sents[index]
-        found_here = find_facts(sent, group)
+        found_here = facts[index]
         for found in found_here:
             subj, obj = found.subject, found.object
             trigger = trigger_name(found, names)
@@ -79,8 +81,8 @@ def analyse_document(doc: Document) -> Analysis:
                 object_span=(obj.start, obj.end),
                 sentence_span=(sent.start, sent.end),
                 extractor=EXTRACTOR,
-                subject_id=entity_id_of(subj.type, names[subj]),
-                object_id=entity_id_of(obj.type, names[obj]),
+                subject_id=ids[subj],
+                object_id=ids[obj],
                 relation_type=found.relation_type,
                 tense=found.tense,
                 confidence=confidence_of(trigger),
@@ -109,8 +111,8 @@ def analyse_document(doc: Document) -> Analysis:
                     object_span=(lab.object.start, lab.object.end),
                     sentence_span=(sent.start, sent.end),
                     extractor=EXTRACTOR,
-                    subject_id=entity_id_of(lab.subject.type, names[lab.subject]),
-                    object_id=entity_id_of(lab.object.type, names[lab.object]),
+                    subject_id=ids[lab.subject],
+                    object_id=ids[lab.object],
                     tense=_verb_tense(sent.tokens[link.predicate].feats),
                     confidence=0.0,
                     trigger=f"predicate:{sent.tokens[link.predicate].lemma}",

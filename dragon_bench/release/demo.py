@@ -10,6 +10,7 @@ from dragon_bench.hub import Hub
 from dragon_bench.output import print_table, stdout
 from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.release.build import build_revision
+from dragon_bench.release.inspect import inspect_questions
 
 if TYPE_CHECKING:
     from dragon_bench.demo import DemoContext
@@ -45,6 +46,15 @@ def run(ctx: DemoContext) -> None:
         sources = ", ".join(f"{t} (#{public_of[t]})" for t in sample["text_ids"])
         rows.append((qtype, sample["question"], "; ".join(sample["answers"]), sources))
     print_table(["type", "question", "answer", "sources: internal id (#public id)"], rows)
+    # `dragon inspect`: what the first question rests on, its sentence with the spans marked
+    for row in inspect_questions(hub, version, ids=[qa[0]["id"]] if qa else []):
+        stdout.print(f"evidence of #{row['id']} «{row['question']}»:", markup=False)
+        for e in row["evidence"]:
+            stdout.print(
+                f"  {e['relation_type']} ({e['tense'] or 'tense unknown'}): {e['marked']}",
+                markup=False,
+                highlight=False,
+            )
     ctx.artifacts.update(hub=str(hub_path), version=version)
 
 

@@ -168,3 +168,23 @@ def test_every_triple_has_a_trigger_and_its_calibrated_confidence() -> None:
     assert all(t.confidence is not None and t.confidence >= QUESTION_THRESHOLD for t in asked)
     assert confidence_of("role_appos:президент") > confidence_of("event_agent")
     assert confidence_of("no_such_rule:x") == 0.0
+
+
+def test_names_many_entities_bear_are_not_one_entity() -> None:
+    def ids(doc_id: str, text: str) -> dict[str, str]:
+        found = extract_document(Document(id=doc_id, text=text))
+        return {t.subject: t.subject_id for t in found} | {t.object: t.object_id for t in found}
+
+    a = ids("a", "Председатель Верховного суда Израиля Эстер Хают выступила. Выборы прошли 5 мая.")
+    b = ids(
+        "b", "Председатель Верховного суда Венесуэлы Майкель Морено выступил. Выборы прошли 7 июня."
+    )
+    # two courts named alike: each takes its country, never one id for both
+    assert a["Верховный суд"] != b["Верховный суд"]
+    assert a["Верховный суд"] == "ORGANIZATION:верховный суд (израиль)"
+    # an event noun and a role noun name something different in every text
+    assert a["выборы"] != b["выборы"] and a["председатель"] != b["председатель"]
+    c = ids("c", "Глава «Газпрома» Алексей Миллер выступил в Москве.")
+    d = ids("d", "Совет директоров «Газпрома» возглавил Алексей Миллер.")
+    assert c["Газпром"] == d["Газпром"] == "ORGANIZATION:газпром"
+    assert c["Алексей Миллер"] == d["Алексей Миллер"]
