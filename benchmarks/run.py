@@ -1,5 +1,6 @@
 """Baseline run speed: the default pipeline over a revision's questions, batched across
-questions in worker processes, against the same pipeline answering one question at a time.
+questions (in `--workers` processes, default one), against the same pipeline answering one
+question at a time.
 
 Both sides run as separate whole processes on the same NEREL dev revision (built with
 `dragon build` into a temporary hub unless `--hub` names one), alternately, several times;
@@ -85,7 +86,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="40 questions, 1 run a side")
     parser.add_argument("--hub", help="A hub with a revision (default: build NEREL dev)")
     parser.add_argument("--runs", type=int, default=0, help="Runs a side (default 3)")
-    parser.add_argument("--workers", type=int, default=2, help="Processes of the batched side")
+    parser.add_argument("--workers", type=int, default=1, help="Processes of the batched side")
     parser.add_argument("--side", help=argparse.SUPPRESS)
     parser.add_argument("--limit", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import typer
@@ -37,7 +36,7 @@ def run_command(
     workers: int = typer.Option(
         0,
         min=0,
-        help="Processes answering batches of questions (0: up to 2 for offline pipelines).",
+        help="Processes answering batches of questions (0: one; more pay only on large revisions).",
     ),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
@@ -68,7 +67,7 @@ def run_command(
     if limit > 0:
         questions = questions[:limit]
     threads = concurrency or (4 if config.needs_llm else 1)
-    processes = workers or (1 if config.needs_llm else min(2, os.cpu_count() or 1))
+    processes = workers or 1
     identity = run_identity(revision, config)
     checkpoint = checkpoint_path(out, identity)
     # Answers an earlier run of the same revision and pipeline left in --out (a --limit run, say).
