@@ -152,7 +152,10 @@ def screening_from_options(
     judge: Any = None
     if question_judge or (closed_book_judge and models):
         if judge_model:
-            (named,) = parse_closed_book_models(judge_model)[:1]
+            named_models = parse_closed_book_models(judge_model)
+            if len(named_models) != 1:
+                raise BadInputError(f"--judge-model {judge_model!r} names more than one model")
+            named = named_models[0]
         elif base.model:
             named = ClosedBookModel(base.model)
         else:
