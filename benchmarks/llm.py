@@ -4,7 +4,8 @@ The server (`dragon_bench.llm.scripted`, a real HTTP server on 127.0.0.1) answer
 after a fixed latency (200 ms, as a model's generation would take); the baseline is the same
 client with one call in flight, measured in the same run. Every call is distinct and the
 disk cache is off, so each one reaches the server. Target (#19): >= 50 calls/s at
-concurrency 16.
+concurrency 16. Also timed: the closed-book screen end to end (questions a second, with the
+answer-metric check of each reply), at the same concurrency.
 
     .venv/bin/python benchmarks/llm.py [--quick] [--latency 0.2] [--concurrency 16]
 """
@@ -42,6 +43,38 @@ def calls_per_second(server: ScriptedLLMServer, concurrency: int, calls: int, ta
     return (calls - 1) / took
 
 
+def closed_book_calls_per_second(
+    server: ScriptedLLMServer, concurrency: int, questions: int
+) -> float:
+    """The closed-book screen end to end (prompt, call, answer-metric check of every reply)
+    over `questions` distinct questions; the model knows every third answer."""
+    from dragon_bench.questions.screening import Screening, screen_questions
+    from dragon_bench.types import Question
+
+    cities = ["Москва", "Казань", "Самара", "Тверь", "Омск", "Пермь"]
+    batch = [
+        Question(i, f"В каком городе прошла встреча номер {i}?", cities[i % 6], "simple", ("d",))
+        for i in range(questions)
+    ]
+    gold = {q.question: q.answer for q in batch}
+
+    def reply(body: dict) -> str:
+        question = body["messages"][-1]["content"]
+        number = int(question.rsplit(" ", 1)[-1].rstrip("?"))
+        return f"В городе {gold[question]}" if number % 3 == 0 else "не знаю"
+
+    server.reply = reply
+    client = LLMClient(server.settings(None, concurrency=concurrency, timeout=30.0))
+    try:
+        start = time.perf_counter()
+        screen_questions(batch, {}, Screening(closed_book={"m": client}))
+        took = time.perf_counter() - start
+    finally:
+        client.close()
+        server.reply = lambda body: "ответ"
+    return questions / took
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer calls, one repeat")
@@ -62,11 +95,16 @@ def main() -> None:
             calls_per_second(server, args.concurrency, concurrent_calls, f"c{r}")
             for r in range(repeats)
         ]
+        screen = statistics.median(
+            closed_book_calls_per_second(server, args.concurrency, 80 if args.quick else 320)
+            for _ in range(repeats)
+        )
     seq, conc = statistics.median(sequential), statistics.median(concurrent)
     print(
         f"latency {args.latency * 1000:.0f} ms: sequential {seq:.1f} calls/s "
         f"({sequential_calls - 1} calls), concurrency {args.concurrency} {conc:.1f} calls/s "
-        f"({concurrent_calls - 1} calls), x{conc / seq:.1f}; median of {repeats}",
+        f"({concurrent_calls - 1} calls), x{conc / seq:.1f}; the closed-book screen "
+        f"{screen:.1f} questions/s; median of {repeats}",
         file=sys.stderr,
     )
     print(
@@ -75,6 +113,7 @@ def main() -> None:
                 "calls_per_s": round(conc, 1),
                 "sequential_calls_per_s": round(seq, 2),
                 "ratio_to_sequential": round(conc / seq, 1),
+                "closed_book_questions_per_s": round(screen, 1),
                 "concurrency": args.concurrency,
                 "latency_s": args.latency,
                 "calls": concurrent_calls - 1,
