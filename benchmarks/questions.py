@@ -32,6 +32,7 @@ checked on it by the independent path of benchmarks/build.py.
     .venv/bin/python benchmarks/questions.py --train          # and the train build
     .venv/bin/python benchmarks/questions.py --quick          # 30 dev documents, no baseline
     .venv/bin/python benchmarks/questions.py --flagged        # the flagged-share comparison
+    .venv/bin/python benchmarks/questions.py --from-gold DIR  # phrasing alone (gold_questions.py)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from build import _independent_support  # noqa: E402
+from gold_questions import from_gold  # noqa: E402
 
 from dragon_bench.corpus import read_documents  # noqa: E402
 from dragon_bench.corpus.parallel import cpu_count  # noqa: E402
@@ -313,7 +315,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="extraction processes (0: cores)")
     parser.add_argument("--train", action="store_true", help="also build NEREL train, 200/type")
     parser.add_argument("--flagged", action="store_true", help="the flagged-share comparison")
+    parser.add_argument("--from-gold", type=Path, default=None, help="NEREL split: phrasing alone")
     args = parser.parse_args()
+    if args.from_gold is not None:
+        print(json.dumps(from_gold(args.from_gold, args.per_type or 50), ensure_ascii=False))
+        return
     if not NEREL.exists():
         sys.exit(f"reference data {NEREL} is absent")
     if args.flagged:

@@ -42,7 +42,7 @@ _EVIDENCE = pa.struct(
 )
 
 # columns a writer may leave out (written as nulls): tables built before they existed
-_OPTIONAL = frozenset({"evidence", "confidence", "flags"})
+_OPTIONAL = frozenset({"evidence", "confidence", "flags", "template"})
 
 SCHEMAS: dict[tuple[str, str], pa.Schema] = {
     ("public", "texts"): pa.schema([("id", pa.int64()), ("text", pa.string())]),
@@ -59,6 +59,7 @@ SCHEMAS: dict[tuple[str, str], pa.Schema] = {
             ("evidence", pa.list_(_EVIDENCE)),
             ("confidence", pa.float64()),
             ("flags", pa.list_(pa.string())),
+            ("template", pa.string()),
         ]
     ),
 }

@@ -12,9 +12,16 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.questions.filters import SupportIndex
 from dragon_bench.questions.prompts import llm_question, prompt_id
+from dragon_bench.questions.roundtrip import RoundTrip
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes import QUESTION_SHAPES, QUESTION_TYPES
-from dragon_bench.questions.shapes.base import POPULARITY_SHARE, Context, Phrased, common_reason
+from dragon_bench.questions.shapes.base import (
+    POPULARITY_SHARE,
+    Context,
+    Phrased,
+    common_reason,
+    template_words,
+)
 from dragon_bench.types import Document, Question, Triple
 
 __all__ = ["generate_questions", "BACKENDS"]
@@ -36,12 +43,14 @@ def generate_questions(
     context: Iterable[Triple] = (),
     asked: Iterable[tuple[str, str, str]] = (),
     popularity_share: float = POPULARITY_SHARE,
+    roundtrip: bool = True,
 ) -> list[Question]:
     """At most `per_type` checked questions of each type; the same inputs and seed give the
     same questions. `triples` are the facts that may be asked; `context` triples (the rest of
     the revision's KG, e.g. known facts) count for uniqueness only. `asked` holds facts
     `(subject_id, relation_type, object_id)` asked in earlier revisions, which are not asked
-    again. `llm` is a `dragon_bench.llm.LLMClient` for the `llm` backend."""
+    again. `roundtrip` accepts only template questions `RoundTrip` reads back to their facts. `llm`
+    is a `dragon_bench.llm.LLMClient` for the `llm` backend."""
     if backend not in BACKENDS:
         raise BadInputError(
             f"unknown question backend {backend!r} (choose from {', '.join(BACKENDS)})"
@@ -56,14 +65,18 @@ def generate_questions(
             f"unknown question type {unknown[0]!r} (choose from {', '.join(QUESTION_TYPES)})"
         )
     texts = {d.id: d.full_text for d in documents}
-    # only triples whose calibrated confidence reaches the threshold may be asked
     graph = FactGraph(
+        # only triples whose calibrated confidence reaches the threshold may be asked
         [t for t in triples if t.doc_id in texts and feeds_questions(t.confidence)],
         [t for t in context if t.doc_id in texts],
+        texts,
     )
     support = SupportIndex(texts)
+    # the check reads template questions; the LLM path has its own judge (questions/screening)
+    reader = RoundTrip(graph) if roundtrip and backend == "template" else None
     rejected: Counter[str] = Counter()
     usage: Counter[str] = Counter()
+    words: Counter[str] = Counter()
     seen: set[str] = set()
     out: list[Question] = []
     for qtype in types:
@@ -78,6 +91,7 @@ def generate_questions(
             popularity_share,
             frozenset(asked),
             check_quality,
+            words=words,
         )
         kept = 0
         used: set[object] = set()
@@ -102,11 +116,14 @@ def generate_questions(
                 template=phrased.template,
             )
             reason = common_reason(sub, candidate, ctx, seen) or shape.check(sub, candidate, ctx)
+            if not reason and reader is not None and not reader.accepts(sub, candidate.question):
+                reason = "roundtrip"
             if reason:
                 rejected[reason] += 1
                 continue
             seen.add(phrased.text.lower())
             usage.update(phrased.template.split("+"))
+            words.update(template_words(phrased.template))
             out.append(candidate)
             kept += 1
     if stats is not None:
@@ -115,6 +132,7 @@ def generate_questions(
         stats["rejected"] = dict(sorted(rejected.items()))
         stats["per_type"] = dict(Counter(q.type for q in out))
         stats["popularity_share"] = popularity_share
+        stats["roundtrip"] = roundtrip
     return out
 
 
@@ -122,9 +140,10 @@ def _phrase(
     shape: Any, sub: Subgraph, ctx: Context, backend: str, llm: Any, rejected: Counter[str]
 ) -> Phrased | None:
     if backend == "template":
+        ctx.why_not = ""
         phrased: Phrased | None = shape.phrase(sub, ctx)
         if phrased is None:
-            rejected["no_template"] += 1
+            rejected[ctx.why_not or "no_template"] += 1
         return phrased
     try:
         q = llm_question(llm, sub, ctx.texts)

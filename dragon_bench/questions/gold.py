@@ -24,6 +24,11 @@ __all__ = ["ALIAS_RELATIONS", "gold_triples"]
 
 ALIAS_RELATIONS = frozenset({"ALTERNATIVE_NAME", "ABBREVIATION"})
 PERSON_TYPES = frozenset({"PERSON"})
+# types whose Wikidata labels are the entity's own nominative name
+NAMED_TYPES = frozenset(
+    {"PERSON", "ORGANIZATION", "CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION"}
+    | {"FACILITY", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "AWARD"}
+)
 
 
 class _Union:
@@ -79,7 +84,9 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
         doc = g.document.id
         for link in g.links:
             if link.wikidata and link.entity in g.entities:
-                union.union(f"{doc}#{link.entity}", f"wd:{link.wikidata}")
+                # typed: NEREL links a role («лидер Аргентины») to the country it names
+                kind = g.entities[link.entity].type
+                union.union(f"{doc}#{link.entity}", f"wd:{kind}:{link.wikidata}")
     for node in list(union.parent):
         if node.startswith("wd:"):
             wikidata[union.find(node)] = node
@@ -95,7 +102,8 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
     for g in gold:
         doc = g.document.id
         for rel in g.relations:
-            if rel.type in ALIAS_RELATIONS:
+            same = g.entities[rel.arg1].type == g.entities[rel.arg2].type
+            if rel.type in ALIAS_RELATIONS and same:
                 join(f"{doc}#{rel.arg1}", f"{doc}#{rel.arg2}")
         for ent in g.entities.values():
             node = f"{doc}#{ent.id}"
@@ -112,7 +120,7 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
         members[union.find(node)].append(node)
     ids: dict[str, str] = {}
     for root, nodes in members.items():
-        links = sorted(n[3:] for n in nodes if n.startswith("wd:"))
+        links = sorted(n.split(":", 2)[2] for n in nodes if n.startswith("wd:"))
         named = sorted(n for n in nodes if "#" not in n and not n.startswith("wd:"))
         ids[root] = f"wd:{links[0]}" if links else (named[0] if named else root)
     by_doc = {g.document.id: g for g in gold}
@@ -133,7 +141,9 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
     for g in gold:
         for link in g.links:
             mention = g.entities.get(link.entity)
-            label = _label(link.name, mention.text) if mention is not None else None
+            if mention is None or mention.type not in NAMED_TYPES:
+                continue  # a role's label is its generic form («певец» for «певица»)
+            label = _label(link.name, mention.text)
             if label:
                 labels[(g.document.id, link.entity)] = label
     documents: list[Document] = []

@@ -311,8 +311,8 @@ def _head_nominative(name: str) -> str:
     """A common-noun phrase whose first word is most likely oblique («рака желчных протоков»)
     with that word in the nominative of its number; '' when it cannot be put so."""
     words = name.split()
-    if not words or not _WORD.match(words[0]):
-        return name
+    if not words or not _WORD.match(words[0]) or not analyzer().word_is_known(words[0].lower()):
+        return name  # «Ростех»: pymorphy3 would guess a paradigm for an unknown word
     parses = [p for p in analyzer().parse(words[0].lower()) if p.tag.POS == "NOUN"]
     if not parses or _case(parses[0].tag) == "nomn":
         return name
@@ -328,21 +328,25 @@ _OBLIQUE_SURNAME = re.compile(r"(?:ого|его|ому|ему|ым|ой|ую)$"
 
 def _person_nominative(name: str) -> str:
     """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
-    «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»)."""
+    «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»,
+    «Присцилле Чан», «Итиро Одзавой»)."""
     words = name.split()
     first = next(
         (w for w in words if any("Name" in p.tag for p in analyzer().parse(w.lower())[:1])), ""
     )
-    masc = bool(first) and analyzer().parse(first.lower())[0].tag.gender == "masc"
+    gender = analyzer().parse(first.lower())[0].tag.gender if first else None
+    masc = gender == "masc"
     out = []
     for w in words:
         low = w.lower()
-        if masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low) and w != first:
+        parses = analyzer().parse(low)
+        if w == first:
+            if not any("Name" in p.tag and _case(p.tag) == "nomn" for p in parses):
+                return ""
+        elif masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low):
             w = w[:-1]
-        elif (
-            _OBLIQUE_SURNAME.search(low)
-            and w != first
-            and not any(_case(p.tag) == "nomn" for p in analyzer().parse(low))
+        elif _OBLIQUE_SURNAME.search(low) and (
+            not analyzer().word_is_known(low) or not any(_case(p.tag) == "nomn" for p in parses)
         ):
             return ""
         out.append(w)
@@ -373,16 +377,20 @@ def _agreeing_nominative(name: str) -> str | None:
         i += 1
     if not mods or i >= len(words) or not _WORD.match(words[i]):
         return None
+    if not all(analyzer().word_is_known(w.lower()) for w in words[: i + 1]):
+        return None
     for head in analyzer().parse(words[i].lower()):
-        if head.tag.POS != "NOUN" or head.tag.number != "sing" or _case(head.tag) == "nomn":
+        if head.tag.POS != "NOUN" or _case(head.tag) == "nomn":
             continue
-        case, gender = _case(head.tag), head.tag.gender
+        case, gender, number = _case(head.tag), head.tag.gender, str(head.tag.number)
         chosen = []
         for adj in mods:
             fit = [
                 p
                 for p in adj
-                if _case(p.tag) == case and p.tag.number == "sing" and p.tag.gender == gender
+                if _case(p.tag) == case
+                and p.tag.number == number
+                and (number == "plur" or p.tag.gender == gender)
             ]
             if not fit:
                 break
@@ -391,11 +399,12 @@ def _agreeing_nominative(name: str) -> str | None:
             continue
         out = list(words)
         for j, p in enumerate(chosen):
-            form = p.inflect({"nomn", "sing", str(gender)})
+            grams = {"nomn", "plur"} if number == "plur" else {"nomn", "sing", str(gender)}
+            form = p.inflect(grams)
             if form is None:
                 return None
             out[j] = _restore(words[j], str(form.word))
-        form = head.inflect({"nomn", "sing"})
+        form = head.inflect({"nomn", number})
         if form is None:
             return None
         out[i] = _restore(words[i], str(form.word))
@@ -403,41 +412,66 @@ def _agreeing_nominative(name: str) -> str | None:
     return None
 
 
+_VALUES = frozenset({"MONEY", "NUMBER", "PERCENT", "ORDINAL", "TIME"})
+_AGE = re.compile(r"^(\d+)\s+(?:год|года|лет|годов)$")
+
+
+def _years(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "год"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "года"
+    return "лет"
+
+
 def answer_name(name: str, entity_type: str = "") -> str:
-    """`display_name` with the forms answers need: a date as the text states it (or ''), a
-    role in the singular, a title of a work in quotes."""
+    """The name as a question or an answer shows it, in the nominative, or '' when that form
+    cannot be trusted: a person's name word by word (`_person_nominative`), a phrase by its
+    head group (agreeing modifiers and head; dependents stay), a date as the text states it,
+    an age counted right («93 года»), a role in the singular, a title of a work in quotes."""
     kind = entity_type.upper()
-    if kind in ("DATE", "TIME"):
-        return date_name(name)
-    if kind in ("PERSON", "PER") and any(w.lower() in PARTICLES for w in name.split()):
-        return clean_name(name)  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
-    shown = display_name(name, entity_type)
-    if kind not in ("PERSON", "PER", *_VERBATIM_TYPES):
-        cleaned = clean_name(name) or name
-        if all(
-            p.tag.number == "sing"
-            for p in analyzer().parse(cleaned.split()[0].lower())
-            if p.tag.POS in ("ADJF", "PRTF")
-        ):
-            shown = _agreeing_nominative(cleaned) or shown
+    cleaned = clean_name(name) or name
+    if kind in ("DATE",):
+        return date_name(cleaned)
+    if kind in _VALUES:
+        return cleaned
+    if kind == "AGE":
+        m = _AGE.match(cleaned) or re.match(r"^(\d+)(?:-х)?[- ]летн", cleaned)
+        return f"{m.group(1)} {_years(int(m.group(1)))}" if m else ""
+    if kind in ("PERSON", "PER"):
+        if any(w.lower() in PARTICLES for w in cleaned.split()):
+            return cleaned  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
+        return _person_nominative(nominative_name(_strip_role(cleaned), kind))
+    if kind == "WORK_OF_ART":
+        return cleaned if cleaned[:1] in '«"' else f"«{cleaned}»"
+    quoted = re.fullmatch(r"«([^«»]+)»", cleaned)
+    if quoted:
+        inner = answer_name(quoted.group(1), kind).strip("«»")
+        return f"«{inner}»" if inner else ""
+    words = cleaned.split()
+    if not words or any(
+        analyzer().parse(w.lower())[0].tag.POS == "PREP" for w in (words[0], words[-1])
+    ):
+        return ""  # «В первом туре», «Президентские выборы в»: a cut phrase, not a name
+    shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
     if kind in ("PROFESSION", "NATIONALITY"):
-        return _singular_role(_head_nominative(shown))
-    if kind == "PENALTY" and re.search(r"\d", shown):
-        return ""  # «40 годы тюремного заключения»: a number phrase's nominative is not sure
-    if kind in ("DISEASE", "CRIME", "PENALTY", "IDEOLOGY", "AWARD"):
-        return _head_nominative(shown)
+        return _singular_role(shown)
+    if kind in ("IDEOLOGY", "RELIGION") and any(
+        p.tag.animacy == "anim" for p in analyzer().parse(words[0].lower())[:1]
+    ):
+        return ""  # «мусульмане», «демократы» are people, not a faith or views
+    if kind in ("PENALTY", "CRIME", "DISEASE", "IDEOLOGY", "AWARD") and (
+        re.search(r"\d", shown)
+        and kind == "PENALTY"
+        or analyzer().parse(words[0].lower())[0].tag.POS not in ("NOUN", "ADJF", "PRTF")
+    ):
+        return ""  # «40 годы тюремного заключения», «заочно арестован»
     if kind in ("CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT") and not re.search(
         "[А-Яа-яЁё]", shown
     ):
         return ""  # «Libya»: a place is answered in Russian
-    if kind in ("PERSON", "PER"):
-        return _person_nominative(shown)
     if kind in ("ORGANIZATION", "ORG") and _bare_word(shown):
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
-    if kind in ("ORGANIZATION", "ORG") and " " in shown:
-        return _head_nominative(shown) or shown  # «Академии наук СССР»
-    if kind == "WORK_OF_ART" and shown and shown[0] not in '«"':
-        return f"«{shown}»"
     return shown
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.kinds import misfit
@@ -66,6 +66,21 @@ def _is_verb(name: str) -> bool:
     return bool(parses) and parses[0].tag.POS in ("INFN", "VERB", "GRND", "PRTS", "ADJF")
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s*[«\"(]?|\n\s*[«\"(]?|[:—–-]\s+[«\"(]?)$")
+
+
+def _shows_proper(name: str, text: str | None, span: tuple[int, int]) -> bool:
+    """True when a mention shows a name as a name: capitalised inside a sentence, quoted, with
+    a capital or digit after its first letter, or in Latin letters («Вступление в должность»
+    at the start of a sentence is no name). Without the text every mention counts."""
+    if text is None or span[1] <= span[0]:
+        return True
+    shown = text[span[0] : span[1]]
+    if re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown) or not shown[:1].isupper():
+        return bool(re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown))
+    return not _SENTENCE_START.search(text[max(0, span[0] - 4) : span[0]])
+
+
 def _side_id(t: Triple, side: str) -> str:
     ident = t.subject_id if side == "subject" else t.object_id
     if ident:
@@ -83,6 +98,7 @@ class Entity:
     names: Counter[str] = field(default_factory=Counter)
     types: Counter[str] = field(default_factory=Counter)
     docs: set[str] = field(default_factory=set)
+    proper: bool = False  # some mention shows it as a name, not a word capitalised by position
 
     @property
     def type(self) -> str:
@@ -187,7 +203,12 @@ class FactGraph:
     `triples` are the askable triples (this revision's fresh facts); `context` triples (known
     ones, kept in kg.parquet) count only for uniqueness and popularity."""
 
-    def __init__(self, triples: Iterable[Triple], context: Iterable[Triple] = ()) -> None:
+    def __init__(
+        self,
+        triples: Iterable[Triple],
+        context: Iterable[Triple] = (),
+        texts: Mapping[str, str] | None = None,
+    ) -> None:
         self.entities: dict[str, Entity] = {}
         grouped: dict[tuple[str, str, str], list[Triple]] = defaultdict(list)
         askable: set[tuple[str, str, str]] = set()
@@ -201,11 +222,13 @@ class FactGraph:
                 if sid == oid:
                     continue
                 self.documents.add(t.doc_id)
-                for ident, name, kind in (
-                    (sid, t.subject, t.subject_type),
-                    (oid, t.object, t.object_type),
+                for ident, name, kind, span in (
+                    (sid, t.subject, t.subject_type, t.subject_span),
+                    (oid, t.object, t.object_type, t.object_span),
                 ):
                     ent = self.entities.setdefault(ident, Entity(ident))
+                    text = texts.get(t.doc_id) if texts is not None else None
+                    ent.proper = ent.proper or _shows_proper(name, text, span)
                     shown = answer_name(name.strip(), kind)
                     if shown:
                         ent.names[shown] += 1
@@ -316,11 +339,17 @@ class FactGraph:
         kind = fact.subject_type if side == "subject" else fact.object_type
         if not is_named(name, kind) or common_noun(name):
             return False
+        if kind not in ("PERSON", "PER") and not self._proper(fact, side):
+            return False
         if kind in ("PERSON", "PER") and len(name.split()) == 1:
             parses = analyzer().parse(name.lower())
             if any("Name" in p.tag for p in parses[:2]):
                 return False  # «Сергей»: which one?
         return True
+
+    def _proper(self, fact: Fact, side: str) -> bool:
+        ent = self.entities.get(fact.subject_id if side == "subject" else fact.object_id)
+        return ent is None or ent.proper
 
     def answerable(self, fact: Fact, side: str) -> bool:
         """The entity on `side` is a definite answer: a name, or a noun of a value kind (a
@@ -329,6 +358,8 @@ class FactGraph:
         kind = fact.object_type if side == "object" else fact.subject_type
         if kind in PROPER_TYPES and (not is_named(name, kind) or common_noun(name)):
             return False
+        if kind in NAMED_ANSWER_TYPES and is_named(name, kind) and not self._proper(fact, side):
+            return len(name.split()) >= 2  # «Отставка» capitalised by its place; «Орден Мужества»
         # «матч», «награда» are vague; «орден Мужества» names one
         return not (
             kind in NAMED_ANSWER_TYPES and not is_named(name, kind) and len(name.split()) < 2

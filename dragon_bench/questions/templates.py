@@ -142,13 +142,14 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             "WORKS_AS",
             ask=[
                 ("kem", "Кем {v:работать} {s}?", "", "", "not_title"),
-                ("post", "Какую должность {v:занимать} {s}?", "", "", "not_title"),
-                ("byt", "Кем по должности {v:быть} {s}?", "", "", "not_title"),
+                ("post", "Какую должность {v:занимать} {s}?", "", "", "post"),
+                ("byt", "Кем по должности {v:быть} {s}?", "", "", "post"),
+                ("trade", "Кто по профессии {s}?", "", "present", "trade"),
                 ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
             ],
             pred=[
                 ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
-                ("post", "{v:занимать} пост {o:gent}", "", "", "not_title"),
+                ("post", "{v:занимать} пост {o:gent}", "", "", "post"),
             ],
             dynamic="fast",
         ),
@@ -170,6 +171,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             ],
             describe=[
                 ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS),
+                ("repr", "организация", ", {which:accs} {v:представлять} {s}", _ORGS),
+                ("employer", "работодатель", " {s:gent}", _ORGS),
                 ("place", "{onoun}", ", в {which:loct} {v:работать} {s}", _NAMED_PLACES),
             ],
             dynamic="fast",
@@ -254,7 +257,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         _rel(
             "RELATIVE",
             ask=[("who", "Кто {v:приходиться:masc} родственником {s:datv}?")],
-            many=[("who", "Кто из родственников {s:gent} упоминается в новостях?")],
+            many=[("who", "Как {zovut} родственников {s:gent}?")],
             dynamic="static",
         ),
         _rel(
@@ -397,7 +400,14 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("owns", "Чем {v:владеть} {s}?", "ORGANIZATION FACILITY PRODUCT WORK_OF_ART"),
                 ("company", "Какая компания {v:принадлежать:femn} {s:datv}?", _ORGS),
             ],
-            many=[("owns", "Чем {v:владеть} {s}? Назовите всё", "ORGANIZATION FACILITY PRODUCT")],
+            many=[
+                ("companies", "Какими компаниями {v:владеть} {s}?", _ORGS),
+                (
+                    "assets",
+                    "Какие активы {v:принадлежать:plur} {s:datv}?",
+                    "ORGANIZATION FACILITY PRODUCT",
+                ),
+            ],
             pred=[("owns", "{v:владеть} {o:ablt}", "ORGANIZATION FACILITY PRODUCT WORK_OF_ART")],
             describe=[("owns", "компания", ", {which:ablt} {v:владеть} {s}", _ORGS)],
         ),
@@ -616,7 +626,8 @@ SUBJECTS: dict[str, frozenset[str]] = {
     "DATE_OF_CREATION": frozenset({"WORK_OF_ART", "LAW", "PRODUCT", "AWARD"}),
     "AGE_IS": _PEOPLE,
     "PART_OF": ORG_TYPES | {"FACILITY", "LAW", "WORK_OF_ART"},
-    "LOCATED_IN": PLACE_TYPES | ORG_TYPES,
+    # a country's place is a continent: world knowledge, not news
+    "LOCATED_IN": (PLACE_TYPES - {"COUNTRY"}) | ORG_TYPES,
 }
 # the object kinds they are written for («исповедует Центральный комитет» is an error)
 OBJECTS: dict[str, frozenset[str]] = {
@@ -726,6 +737,69 @@ _TITLES = frozenset(
         "далай-лама",
     ]  # noqa: SIM905
 )
+# roles held in an organisation («Какую должность занимает ...?»), not trades (фигуристка)
+_POSTS = frozenset(
+    [
+        "президент",
+        "вице-президент",
+        "министр",
+        "замминистра",
+        "глава",
+        "председатель",
+        "зампредседателя",
+        "руководитель",
+        "директор",
+        "гендиректор",
+        "губернатор",
+        "вице-губернатор",
+        "мэр",
+        "премьер",
+        "премьер-министр",
+        "заместитель",
+        "секретарь",
+        "госсекретарь",
+        "пресс-секретарь",
+        "начальник",
+        "командующий",
+        "главнокомандующий",
+        "посол",
+        "депутат",
+        "сенатор",
+        "спикер",
+        "канцлер",
+        "генсек",
+        "генеральный",
+        "прокурор",
+        "генпрокурор",
+        "ректор",
+        "проректор",
+        "декан",
+        "редактор",
+        "главред",
+        "менеджер",
+        "управляющий",
+        "член",
+        "советник",
+        "помощник",
+        "уполномоченный",
+        "представитель",
+        "полпред",
+        "атташе",
+        "консул",
+        "комиссар",
+        "министр-президент",
+        "глава-администрации",
+        "префект",
+        "губернатор-генерал",
+        "вице-премьер",
+        "вице-спикер",
+        "первый",
+        "исполняющий",
+        "временно",
+        "главный",
+        "старший",
+    ]  # noqa: SIM905
+)
 _PRIZES = frozenset("премия медаль орден приз кубок награда грамота статуэтка".split())  # noqa: SIM905
 _RANKS = frozenset("артист деятель мастер герой художник врач учитель".split())  # noqa: SIM905
 _DAY = re.compile(r"\b\d{1,2}\s+[а-я]+")
@@ -753,6 +827,8 @@ def _title(s: str, s_type: str, o: str, o_type: str) -> bool:
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "title": _title,
     "not_title": lambda s, st, o, ot: not _title(s, st, o, ot),
+    "post": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _POSTS),
+    "trade": lambda s, st, o, ot: not _title(s, st, o, ot) and not set(lemmas(o)[:1]) & _POSTS,
     "o_masc": _object_is("masc"),
     "o_femn": _object_is("femn"),
     "s_masc": _subject_is("masc"),

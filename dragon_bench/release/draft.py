@@ -46,6 +46,7 @@ class BuildSettings:
     seed: int = 0
     kg_backend: str = "natasha"
     question_backend: str = "template"
+    question_roundtrip: bool = True  # the round-trip check of template questions
     per_type: int = 50
     dedup_threshold: float = 0.8
     triples: Sequence[Triple] | None = None  # precomputed (`--triples`): no extraction

@@ -29,15 +29,18 @@ from dragon_bench.hub import Hub
 from dragon_bench.kg.checkpoint import TripleCheckpoint
 from dragon_bench.llm.usage import timed
 from dragon_bench.questions import generate_questions
+from dragon_bench.questions.history import asked_facts
 from dragon_bench.questions.screening import (
     CANDIDATES_PER_QUESTION,
     candidates_table,
     screen_questions,
 )
+from dragon_bench.questions.shapes.base import POPULARITY_SHARE
 from dragon_bench.release.draft import BuildContext, Draft, NothingToBuild
 from dragon_bench.release.ids import public_ids
 from dragon_bench.release.tables import kg_table, revision_tables
 from dragon_bench.types import Document, Question, Triple
+from dragon_bench.versions import parse_version
 
 __all__ = [
     "dedup",
@@ -212,8 +215,24 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
             seed=settings.seed,
             llm=ctx.llm,
             stats=stats,
+            # uniqueness over the whole revision's KG; facts earlier revisions asked are not new
+            context=list(draft.known),
+            asked=_asked_before(ctx.hub, draft.plan.version),
+            roundtrip=settings.question_roundtrip,
         )
     return replace(draft, questions=tuple(made), rejected=dict(stats.get("rejected", {})))
+
+
+def _asked_before(hub: Hub, version: str) -> set[tuple[str, str, str]]:
+    """The facts the hub's earlier revisions asked (from their qa evidence)."""
+    asked: set[tuple[str, str, str]] = set()
+    for v in hub.versions("private"):
+        if parse_version(v) >= parse_version(version):
+            continue
+        table = hub.read_table("private", v, "qa")
+        if "evidence" in table.column_names:
+            asked |= asked_facts(table.column("evidence").to_pylist())
+    return asked
 
 
 def screen(ctx: BuildContext, draft: Draft) -> Draft:
@@ -302,6 +321,10 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         "new_ids": sorted(d.id for d in draft.new),
         "content_hashes": {d.id: d.content_hash for d in draft.kept},
         "rejected": dict(draft.rejected),
+        "question_filters": {
+            "popularity_share": POPULARITY_SHARE,
+            "roundtrip": settings.question_roundtrip,
+        },
     }
     if screened is not None:
         private_info["screening"] = {"settings": settings.screening.describe(), **screened.summary}

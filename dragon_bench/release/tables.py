@@ -101,6 +101,7 @@ def revision_tables(
                 "evidence": [evidence(q) for q in questions],
                 "confidence": [q.confidence for q in questions],
                 "flags": [list((flags or {}).get(q.question, ())) for q in questions],
+                "template": [q.template for q in questions],
             },
             schema=SCHEMAS[("private", "qa")],
         ),

@@ -177,3 +177,26 @@ def test_bare_predicates_are_not_asked() -> None:  # defect 11
              ("Медиазона", "Дождём")),
     ]  # fmt: skip
     assert generate_questions(ts, [d], per_type=5) == []
+
+
+def test_facts_asked_before_are_not_asked_again() -> None:  # not stale (#16 item 5)
+    from dragon_bench.questions.history import asked_facts
+
+    d = doc("o", "Иван Петров возглавил «Ростех». Пётр Сидоров возглавил «Ростех».")
+    old = fact(d, "Иван Петров", "WORKPLACE", "«Ростех»", ("PERSON", "ORGANIZATION"),
+               ("Иван", "«Ростех»"), ("PERSON:ip", "ORGANIZATION:r"))  # fmt: skip
+    new = fact(d, "Пётр Сидоров", "WORKPLACE", "«Ростех»", ("PERSON", "ORGANIZATION"),
+               ("Пётр", "«Ростех». "), ("PERSON:ps", "ORGANIZATION:r"))  # fmt: skip
+    evidence = [[{"subject_id": "PERSON:ip", "relation_type": "WORKPLACE",
+                  "object_id": "ORGANIZATION:r"}], None]  # fmt: skip
+    asked = asked_facts(evidence)
+    assert asked == {("PERSON:ip", "WORKPLACE", "ORGANIZATION:r")}
+    dropped, new_head = 0, 0
+    for seed in range(6):
+        stats: dict = {}
+        qs = generate_questions([old, new], [d], per_type=5, types=("simple",), asked=asked,
+                                popularity_share=1.0, seed=seed, stats=stats)  # fmt: skip
+        assert not any("Иван Петров" in q.question or q.answers == ("Иван Петров",) for q in qs)
+        new_head += any("Пётр Сидоров" in q.question for q in qs)  # a new head: a new fact
+        dropped += stats["rejected"].get("asked_before", 0)
+    assert dropped >= 1 and new_head >= 4

@@ -33,7 +33,7 @@ def test_four_types_from_a_small_graph() -> None:
                                "Каких наград удостоился Евгений Кисин?")  # fmt: skip
     # multi-hop through the unnamed bridge «Газпром», described by Миллер's workplace
     hops = {q.question: q for q in by["multi_hop"]}
-    assert all("организаци" in h and ", в которой работает " in h for h in hops), hops
+    assert all("Алексе" in h and "Миллер" in h or " Мария Иванова" in h for h in hops), hops
     assert {q.answer for q in hops.values()} == {"Санкт-Петербург"}
     # conditional: Миллер is the one who works in «Газпроме» and was born in Ленинград
     cond = {q.question: q.answer for q in by["conditional"]}

@@ -13,9 +13,12 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import lru_cache
+from typing import Any, Protocol
 
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
+from dragon_bench.questions.inflect import person_gender
+from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.templates import (
@@ -27,6 +30,7 @@ from dragon_bench.questions.templates import (
     subject_wh,
     wh_gender,
 )
+from dragon_bench.questions.wording import QUESTION_WORDS
 from dragon_bench.types import Question
 
 __all__ = [
@@ -69,6 +73,9 @@ _DEMONYMS = {
     "израиль": ("израил",),
 }
 _WORD = re.compile(r"[а-яёa-z0-9]+(?:-[а-яёa-z0-9]+)*")
+FRAMES_BY_ID: dict[str, str] = {
+    f.id: f.text for r in TEMPLATES.values() for f in (*r.ask, *r.many, *r.pred)
+} | {d.id: f"{d.head}{d.clause}" for r in TEMPLATES.values() for d in r.describe}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,13 @@ class Context:
     popularity_share: float = POPULARITY_SHARE
     asked: frozenset[tuple[str, str, str]] = frozenset()
     check_quality: bool = True
+    why_not: str = ""  # why the last phrase() gave nothing: not_unique or no_template
+    words: Counter[str] = field(default_factory=Counter)  # template words used so far
+
+    def unique(self, candidates: list[tuple[str, str]], rendered: int) -> Phrased | None:
+        """Choose among the unique candidates; note when rendered ones were all ambiguous."""
+        self.why_not = "not_unique" if rendered and not candidates else "no_template"
+        return choose(candidates, self)
 
 
 class Shape(Protocol):
@@ -124,12 +138,31 @@ def subject_scope(subject_type: str) -> frozenset[str]:
     return frozenset({subject_type})
 
 
+@lru_cache(maxsize=4096)
+def template_words(template_id: str) -> frozenset[str]:
+    """Content lemmas a template writes itself (its words and verbs, not the names it fills)."""
+    words: set[str] = set()
+    for part in template_id.split("+"):
+        text = FRAMES_BY_ID.get(part, "")
+        verbs = re.findall(r"\{[vp]:(\w+)", text)
+        literal = re.sub(r"\{[^}]*\}", " ", text)
+        words |= {w for w in (*lemmas(literal), *verbs) if len(w) >= 4}
+    return frozenset(words - QUESTION_WORDS)
+
+
 def choose(candidates: Sequence[tuple[str, str]], ctx: Context) -> Phrased | None:
-    """The candidate (template id, text) whose template was used least, ties at random."""
+    """The candidate (template id, text) whose words were used least so far (so no word
+    fills the benchmark), then the least used template, ties at random."""
     if not candidates:
         return None
-    order = sorted(candidates, key=lambda c: (ctx.usage[c[0]], ctx.rng.random()))
-    return Phrased(order[0][1], order[0][0])
+
+    def key(c: tuple[str, str]) -> tuple[int, int, float]:
+        words = template_words(c[0])
+        worst = max((ctx.words[w] for w in words), default=0)
+        return (worst, ctx.usage[c[0]], ctx.rng.random())
+
+    best = min(candidates, key=key)
+    return Phrased(best[1], best[0])
 
 
 def ask_object(
@@ -159,7 +192,7 @@ def _render_with(
     text: str, fact: Fact, subject: dict[str, str] | None, gender: str | None
 ) -> str | None:
     if subject is None:
-        return render(
+        return gendered_render(
             text,
             s=fact.subject,
             o=fact.object,
@@ -176,6 +209,15 @@ def _render_with(
         return None
     out = re.sub("\x00(\\w+)\x00", lambda m: subject[m.group(1)], out)
     return out[:1].upper() + out[1:]
+
+
+def gendered_render(text: str, **slots: Any) -> str | None:
+    """`render`, refusing a verb that would agree with a person of unknown gender («Когда
+    скончался Джэнет Рино?»): the form must be the same for a man and a woman."""
+    if slots.get("s_type") in ("PERSON", "PER") and not person_gender(slots.get("s", "")):
+        as_man = render(text, agree="masc", **slots)
+        return as_man if as_man == render(text, agree="femn", **slots) else None
+    return render(text, **slots)
 
 
 def predicates(fact: Fact, *, wh: str | None = None) -> list[tuple[Frame, str]]:

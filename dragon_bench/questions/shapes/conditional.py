@@ -9,17 +9,22 @@ from collections.abc import Iterator
 
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
-from dragon_bench.questions.shapes.base import Context, Phrased, choose, predicates, subject_scope
+from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
 from dragon_bench.questions.templates import subject_wh
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Conditional"]
 
 
-def _restates(a: Fact, b: Fact) -> bool:
-    """One condition names the other's object («премьер Австралии» and «в Австралии»)."""
-    la, lb = lemmas(a.object), lemmas(b.object)
-    return bool(set(la) & set(lb))
+def _restates(a: Fact, b: Fact, graph: FactGraph) -> bool:
+    """One condition names the other's object («премьер Австралии» and «в Австралии») or
+    lies in it («умер в Берлине и жил в Германии»)."""
+    if set(lemmas(a.object)) & set(lemmas(b.object)):
+        return True
+    inside = graph.object_ids(a.object_id, "LOCATED_IN") | graph.object_ids(
+        b.object_id, "LOCATED_IN"
+    )
+    return bool(inside & {a.object_id, b.object_id})
 
 
 class Conditional:
@@ -49,7 +54,7 @@ class Conditional:
                 for b in facts[i + 1 :]
                 if a.relation != b.relation
                 and not (a.sentences & b.sentences)
-                and not _restates(a, b)
+                and not _restates(a, b, graph)
             ]
             # facts from different documents first
             pairs.sort(key=lambda p: (bool(set(p[0].doc_ids) & set(p[1].doc_ids)), rng.random()))
@@ -74,7 +79,7 @@ class Conditional:
                 if pa.split()[0] == pb.split()[0]:
                     continue  # «работает в X и работает Y»: one verb twice
                 candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
-        return choose(candidates, ctx)
+        return ctx.unique(candidates, 0)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         return ""

@@ -10,8 +10,14 @@ from collections.abc import Iterator
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
-from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, choose, object_scope
-from dragon_bench.questions.templates import TEMPLATES, WHEN, Describe, render, type_noun
+from dragon_bench.questions.shapes.base import (
+    Context,
+    Phrased,
+    ask_object,
+    gendered_render,
+    object_scope,
+)
+from dragon_bench.questions.templates import TEMPLATES, WHEN, Describe, type_noun
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "MultiHop"]
@@ -42,7 +48,7 @@ def _descriptions(f1: Fact, graph: FactGraph) -> list[tuple[Describe, dict[str, 
         if graph.object_ids(f1.subject_id, f1.relation, d.objects) != {f1.object_id}:
             continue  # A has another such object: the description fits two entities
         head = d.head.replace("{onoun}", type_noun(f1.object_type))
-        clause = render(
+        clause = gendered_render(
             d.clause.strip(),
             s=f1.subject,
             s_type=f1.subject_type,
@@ -98,12 +104,14 @@ class MultiHop:
         f1, f2 = sub.facts
         graph = ctx.graph
         candidates = []
+        rendered = 0
         for d, forms, gender in _descriptions(f1, graph):
             for frame, text in ask_object(f2, graph, subject=forms, subject_gender=gender):
+                rendered += 1
                 scope = object_scope(frame, f2.object_type)
                 if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
                     candidates.append((f"{d.id}+{frame.id}", text))
-        return choose(candidates, ctx)
+        return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         return ""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from dragon_bench.questions.sampling import FactGraph, Subgraph
-from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, choose, object_scope
+from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
 from dragon_bench.types import Question
 
 __all__ = ["MAX_SET", "SHAPE", "SetShape"]
@@ -21,7 +22,7 @@ class SetShape:
     order = 1
 
     def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
-        groups: dict[tuple[str, str], list] = {}
+        groups: dict[tuple[str, str], list[Fact]] = {}
         for f in graph.facts:
             groups.setdefault((f.subject_id, f.relation), []).append(f)
         keys = sorted(groups)
@@ -36,8 +37,11 @@ class SetShape:
             if not all(graph.answerable(f, "object") for f in members):
                 continue
             names = [f.object for f in members]
-            if len({n.lower() for n in names}) < len(names):
-                continue  # two ids shown under one name: the reader could not tell them apart
+            bags = [frozenset(lemmas(n)) for n in names]
+            if any(a <= b for i, a in enumerate(bags) for j, b in enumerate(bags) if i != j):
+                # two ids under one name, or one inside the other («Нобелевская премия мира»,
+                # «Нобелевская премия мира 1993»): one entity the KG did not merge
+                continue
             members = sorted(members, key=lambda f: f.object)
             yield Subgraph(
                 "set",
@@ -50,11 +54,12 @@ class SetShape:
         first = sub.facts[0]
         types = {f.object_type for f in sub.facts}
         candidates = []
-        for frame, text in ask_object(first, ctx.graph, many=True):
+        rendered = ask_object(first, ctx.graph, many=True)
+        for frame, text in rendered:
             scopes = [object_scope(frame, t) for t in types]
             if all(not s or types <= s for s in scopes):
                 candidates.append((frame.id, text))
-        return choose(candidates, ctx)
+        return ctx.unique(candidates, len(rendered))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         return ""

@@ -10,7 +10,6 @@ from dragon_bench.questions.shapes.base import (
     Context,
     Phrased,
     ask_object,
-    choose,
     object_scope,
     predicates,
     subject_scope,
@@ -52,20 +51,18 @@ class Simple:
         graph = ctx.graph
         candidates = []
         if sub.ask == "object":
-            for frame, text in ask_object(f, graph):
-                if graph.object_ids(
-                    f.subject_id, f.relation, object_scope(frame, f.object_type)
-                ) == {f.object_id}:
+            rendered = ask_object(f, graph)
+            for frame, text in rendered:
+                scope = object_scope(frame, f.object_type)
+                if graph.object_ids(f.subject_id, f.relation, scope) == {f.object_id}:
                     candidates.append((frame.id, text))
-        else:
-            wh = subject_wh(f.subject_type)
-            if graph.subject_ids(f.relation, f.object_id, subject_scope(f.subject_type)) != {
-                f.subject_id
-            }:
-                return None
-            for frame, pred in predicates(f, wh=wh):
-                candidates.append((frame.id, f"{wh} {pred}?"))
-        return choose(candidates, ctx)
+            return ctx.unique(candidates, len(rendered))
+        wh = subject_wh(f.subject_type)
+        preds = predicates(f, wh=wh)
+        scope = subject_scope(f.subject_type)
+        if graph.subject_ids(f.relation, f.object_id, scope) == {f.subject_id}:
+            candidates = [(frame.id, f"{wh} {pred}?") for frame, pred in preds]
+        return ctx.unique(candidates, len(preds))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         return ""
