@@ -74,6 +74,7 @@ OFFICES = _words(
     госсекретарь генсек полпред постпред градоначальник префект главнокомандующий
     """
 )
+_LAUREATES = frozenset({"лауреат", "обладатель", "призер", "призёр", "номинант", "кавалер"})
 _FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
 # kin noun -> (relation type, whether the name in apposition is Arg1)
 _KIN = {
@@ -363,6 +364,17 @@ def tense_of(view: _View, tokens: list[int], verb: int = -1) -> str:
     return "present"
 
 
+def _role_tense(v: _View, person: Mention, role: Mention) -> str:
+    """A role's tense: past with «бывший», «экс-», and when the sentence says its holder died
+    («Вчера умер президент Института Пушкина X»)."""
+    verb, _ = v.role_of(person)
+    if verb < 0 or v.toks[verb].lemma not in _DEATHS:
+        verb, _ = v.role_of(role)
+    if verb >= 0 and v.toks[verb].lemma in _DEATHS:
+        return "past"
+    return tense_of(v, [role.head])
+
+
 def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
     """(name, role noun, how): «президент Исландии Гвюдни Йоуханнессон», «Обама, президент США»,
     «Обама является президентом», «россиянин Иван Петров» (role = a nationality)."""
@@ -400,11 +412,14 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                 yield n, p, "copula"
 
 
-def _genitives(v: _View, head: int) -> Iterator[tuple[Mention, int]]:
-    """Mentions in a genitive or adjective chain under `head` («министр иностранных дел
-    России», «российский президент»), with their depth; a chain stops at a mention."""
+def _genitives(
+    v: _View, head: int, kinds: frozenset[str] = _WORKPLACES
+) -> Iterator[tuple[Mention, int]]:
+    """Mentions of `kinds` in a genitive or adjective chain under `head` («министр
+    иностранных дел России», «российский президент»), with their depth; a chain stops at a
+    mention."""
     for m in v.mentions:
-        if m.head == head or m.type not in _WORKPLACES:
+        if m.head == head or m.type not in kinds:
             continue
         path = v.ancestors(v.anchor(m.head))
         if head not in path:
@@ -434,7 +449,7 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
         else:
-            yield Found(n, p, "WORKS_AS", f"role_{how}", tense_of(v, [p.head]), cue)
+            yield Found(n, p, "WORKS_AS", f"role_{how}", _role_tense(v, n, p), cue)
     holders: dict[Mention, list[tuple[Mention, str]]] = {}
     for n, p, how in names:
         if p.type == E.PROFESSION:
@@ -459,7 +474,19 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
                 continue
             yield Found(p, o, relation, kind, tense, lemma)
             for n, how in holders.get(p, ()):
-                yield Found(n, o, relation, f"{kind}+{how}", tense, lemma)
+                yield Found(n, o, relation, f"{kind}+{how}", _role_tense(v, n, p), lemma)
+
+
+def _awards(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    """«лауреат Нобелевской премии Иван Бунин»: a laureate's genitive award, given to the
+    name in apposition."""
+    for n, p, how in names:
+        lemma = v.toks[p.head].lemma
+        if lemma not in _LAUREATES:
+            continue
+        for award, depth in _genitives(v, p.head, frozenset({E.AWARD})):
+            if depth == 1:
+                yield Found(n, award, "AWARDED_WITH", f"award_genitive+{how}", "present", lemma)
 
 
 def _organisations(v: _View) -> Iterator[Found]:
@@ -690,6 +717,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_organisations(v),
         *_places(v),
         *_ages(v, names),
+        *_awards(v, names),
         *_frames(v),
         *_kin(v),
     ):
