@@ -11,8 +11,7 @@ import pyarrow as pa
 from typer.testing import CliRunner
 
 from dragon_bench.cli import app
-
-from .helpers import TEXTS, make_dataset_repo, write_hub
+from tests.helpers.hub import TEXTS, make_dataset_repo, write_hub
 
 
 def test_dragon_run_on_hub_writes_results_and_reuses_index(tmp_path: Path) -> None:

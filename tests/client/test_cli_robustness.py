@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.hub import QUESTIONS, write_hub
 from tests.plugins.dragon_main import Outcome
 from tests.plugins.http_thread import serve_http
-
-from .helpers import QUESTIONS, write_hub
 
 Dragon = Callable[..., Outcome]
 

@@ -9,8 +9,7 @@ import pytest
 
 from dragon_bench.client import demo
 from dragon_bench.demo import DemoContext
-
-from .helpers import write_hub
+from tests.helpers.hub import write_hub
 
 
 def test_demo_step_writes_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

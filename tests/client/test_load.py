@@ -15,8 +15,7 @@ import pytest
 
 from dragon_bench.client import load
 from dragon_bench.errors import BadInputError
-
-from .helpers import QUESTIONS, TEXTS, make_dataset_repo, write_hub
+from tests.helpers.hub import QUESTIONS, TEXTS, make_dataset_repo, write_hub
 
 
 def test_load_hub_latest(tmp_path: Path) -> None:

@@ -1,0 +1,1 @@
+"""Helpers tests in several folders share: corpora, hubs, the dragon command, fakes, pins."""

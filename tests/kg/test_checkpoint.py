@@ -186,7 +186,7 @@ def test_kg_extract_command_resumes_from_its_work_dir(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from dragon_bench.kg.store import read_triples
-    from tests.release.cli_helper import dragon
+    from tests.helpers.cli import dragon
 
     corpus = tmp_path / "docs.jsonl"
     corpus.write_text(

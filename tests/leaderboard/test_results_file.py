@@ -20,7 +20,7 @@ from dragon_bench.leaderboard.results_file import (
     validate_results,
 )
 from dragon_bench.portal import leaderboard as lb
-from tests.release.cli_helper import dragon
+from tests.helpers.cli import dragon
 
 
 def entry(

@@ -19,8 +19,8 @@ import yaml
 from dragon_bench.leaderboard import views
 from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.leaderboard.space import GRADIO_VERSION, write_space
+from tests.helpers.cli import dragon
 from tests.leaderboard.test_views import _entries
-from tests.release.cli_helper import dragon
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.fake_hf import fake_hf  # noqa: F401  (fixture)
 from tests.portal.conftest import Live, db_url, hub, make_live  # noqa: F401  (fixtures)
-from tests.release.fake_hf import fake_hf  # noqa: F401  (fixture)
 
 
 def git(*args: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.questions.corpus import write_inputs
-from tests.release.cli_helper import dragon
+from tests.helpers.cli import dragon
+from tests.helpers.corpus import write_inputs
 
 
 def test_questions_command_writes_jsonl(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

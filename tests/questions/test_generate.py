@@ -11,7 +11,7 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.questions import generate_questions
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.shapes import QUESTION_TYPES
-from tests.questions.corpus import DOCS, TRIPLES
+from tests.helpers.corpus import DOCS, TRIPLES
 
 
 def _by_type(questions):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from typing import Any
 from dragon_bench.llm import LLMClient
 from dragon_bench.questions import generate_questions
 from dragon_bench.questions.prompts import PROMPTS, build_messages
-from tests.questions.corpus import DOCS, TRIPLES
+from tests.helpers.corpus import DOCS, TRIPLES
 
 TASK = 5  # system, two worked examples (user, assistant), then the task
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.client.helpers import write_hub
+from tests.helpers.hub import write_hub
 
 TEXTS = {
     11: "Барак Обама купил дом в Вашингтоне. Дом стоит 8,1 млн долларов.",

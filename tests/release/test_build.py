@@ -14,8 +14,8 @@ from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.release import build_revision, public_ids, triples_from_table
 from dragon_bench.release.draft import NothingToBuild
 from dragon_bench.types import Document
-from tests.questions.corpus import DOCS, TRIPLES
-from tests.questions.nerel_gold import read_gold
+from tests.helpers.corpus import DOCS, TRIPLES
+from tests.helpers.nerel_gold import read_gold
 
 
 def test_public_ids_are_a_keyed_permutation() -> None:

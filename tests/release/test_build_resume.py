@@ -17,7 +17,7 @@ from dragon_bench.corpus import builtin_corpus_path, dedup_documents, read_docum
 from dragon_bench.hub import Hub
 from dragon_bench.kg.checkpoint import TripleCheckpoint, extraction_settings
 from dragon_bench.release.build import default_work_dir
-from tests.release.cli_helper import dragon
+from tests.helpers.cli import dragon
 
 ROOT = Path(__file__).resolve().parents[2]
 

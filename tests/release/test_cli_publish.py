@@ -16,9 +16,9 @@ from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.hub import Hub
 from dragon_bench.release import build_revision
 from dragon_bench.release.publish import parse_target, publish_revision
-from tests.questions.corpus import DOCS, TRIPLES, write_inputs
-from tests.release.cli_helper import dragon
-from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
+from tests.helpers.cli import dragon
+from tests.helpers.corpus import DOCS, TRIPLES, write_inputs
+from tests.helpers.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 
 
 def _dragon(*args: str) -> subprocess.CompletedProcess[str]:

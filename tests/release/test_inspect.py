@@ -10,8 +10,8 @@ import pytest
 from dragon_bench.hub import Hub
 from dragon_bench.release import build_revision
 from dragon_bench.release.inspect import inspect_questions, mark_spans
-from tests.questions.corpus import DOCS, TRIPLES
-from tests.release.cli_helper import dragon
+from tests.helpers.cli import dragon
+from tests.helpers.corpus import DOCS, TRIPLES
 
 
 def test_spans_are_marked_inside_their_sentence() -> None:

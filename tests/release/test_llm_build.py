@@ -169,8 +169,8 @@ def test_template_questions_kept_and_flagged_with_closed_book_keep(
     """The screens need no LLM backend: template questions, precomputed triples."""
     from dragon_bench.questions.screening import screening_from_options
     from dragon_bench.release import build_revision
-    from tests.questions.corpus import DOCS as SMALL
-    from tests.questions.corpus import TRIPLES
+    from tests.helpers.corpus import DOCS as SMALL
+    from tests.helpers.corpus import TRIPLES
 
     plain = build_revision(SMALL, tmp_path / "plain", triples=TRIPLES, per_type=3, seed=0)
     qa = Hub(str(tmp_path / "plain")).read_table("private", plain.version, "qa").to_pylist()
@@ -202,8 +202,8 @@ def test_llm_phrasing_runs_concurrently_and_is_counted(
 ) -> None:
     from dragon_bench.llm import LLMClient
     from dragon_bench.release import build_revision
-    from tests.questions.corpus import DOCS as SMALL
-    from tests.questions.corpus import TRIPLES
+    from tests.helpers.corpus import DOCS as SMALL
+    from tests.helpers.corpus import TRIPLES
 
     active = peak = 0
     lock = threading.Lock()

@@ -10,7 +10,7 @@ import pytest
 from dragon_bench.hub import Hub
 from dragon_bench.release import build_revision, pipeline, stages
 from dragon_bench.release.draft import BuildContext, Draft
-from tests.questions.corpus import DOCS, TRIPLES
+from tests.helpers.corpus import DOCS, TRIPLES
 
 
 def test_the_stages_run_in_the_documented_order() -> None:

@@ -20,9 +20,9 @@ from dragon_bench.hub import Hub
 from dragon_bench.release.journal import Journal
 from dragon_bench.release.stages import published_documents
 from dragon_bench.release.update import parse_interval, run_update
+from tests.helpers.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 from tests.helpers.updating import base_documents, config_for, make_base_hub, serve_demo
 from tests.plugins.news_server import NewsServer
-from tests.release.fake_hf import FakeHub, fake_hf  # noqa: F401  (fixture)
 
 
 def _kg_ready() -> bool:
