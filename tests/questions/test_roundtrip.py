@@ -6,7 +6,7 @@ from dragon_bench.questions import generate_questions
 from dragon_bench.questions.roundtrip import RoundTrip
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.wording import wording_spread
-from tests.questions.corpus import DOCS, TRIPLES
+from tests.helpers.corpus import DOCS, TRIPLES
 
 TEXTS = {d.id: d.full_text for d in DOCS}
 
