@@ -137,7 +137,7 @@ def _check_entries(data: Mapping[str, Any], revision: Revision, report: Validati
     ):
         if items:
             report.errors.append(_summarise(items, what))
-    missing = sorted(set(revision.questions) - {int(k) for k in data if str(k).isdigit()})
+    missing = sorted(set(revision.questions) - {question_id(k) for k in data})
     for items, what in (
         ([str(m) for m in missing], f"{len(missing)} question(s) unanswered"),
         (unknown_texts, "found_ids not among the public texts in questions"),
