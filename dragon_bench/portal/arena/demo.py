@@ -3,6 +3,7 @@ votes over HTTP, the arena leaderboard, and a short human-grading session."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -39,18 +40,20 @@ def _arena(hub: Any, version: str) -> Any:
 
 
 def _vote(battle: dict[str, Any]) -> tuple[str, str]:
-    """A scripted voter: the longer answer wins; the evidence with more cited segments wins
-    (both sides show as many segments, so it is the citations that differ)."""
+    """A scripted voter: the longer answer wins; the evidence sharing more of the question's
+    words wins (both sides show as many segments, so it is their content that differs)."""
 
     def pick(x: int, y: int) -> str:
         return "tie" if x == y else ("a" if x > y else "b")
 
+    asked = {w for w in re.findall(r"\w+", battle["question"].lower()) if len(w) > 3}
+
+    def support(view: dict[str, Any]) -> int:
+        shown = " ".join(seg["text"] for seg in view["segments"]).lower()
+        return len(asked & set(re.findall(r"\w+", shown)))
+
     a, b = battle["a"], battle["b"]
-
-    def cited(view: dict[str, Any]) -> int:
-        return len({c for s in view["sentences"] for c in s["citations"]})
-
-    return pick(len(a["text"]), len(b["text"])), pick(cited(a), cited(b))
+    return pick(len(a["text"]), len(b["text"])), pick(support(a), support(b))
 
 
 def _grade(http: Any, admin: dict[str, str], submit_id: str) -> None:
