@@ -113,8 +113,8 @@ def person_gender(name: str) -> str:
     """masc or femn from a first name or a surname ending, '' when the name does not say."""
     for token in name.split():
         low = token.lower().strip(".,")
-        if not _CYRILLIC.match(low):
-            continue
+        if not _CYRILLIC.match(low) or not analyzer().word_is_known(low):
+            continue  # a guessed paradigm of an unknown name («Кэрри») says nothing
         genders = {
             str(p.tag.gender)
             for p in _parses(low)
@@ -167,7 +167,10 @@ def _person_word(token: str, case: str, gender: str) -> str | None:
     if not _CYRILLIC.match(token):
         return None
     low = token.lower()
-    for p in _parses(low):
+    # pymorphy3's guesses for a word it does not know are not trusted: the surname endings
+    # and the Russian rules below decide those («Бодниева» -> «Бодниевой», not «Бодниевы»)
+    known = analyzer().word_is_known(low)
+    for p in _parses(low) if known else ():
         if not (_NAME_GRAMMEMES & p.tag.grammemes) or _case(p.tag) != "nomn":
             continue
         if p.tag.number == "plur" or (gender and p.tag.gender not in (gender, None)):
@@ -194,6 +197,8 @@ def _inflect_person(name: str, case: str) -> str | None:
     if any(t in PARTICLES or t.split("-")[0] in PARTICLES for t in low):
         return None  # «Хамад бен Халифа», «Перес де Куэльяр»: which parts change is not sure
     gender = person_gender(name)
+    if not gender:
+        return None  # «Кэрри Фишер»: a man's and a woman's forms differ, and nothing says which
     out = [_person_word(t, case, gender) for t in tokens]
     if any(w is None for w in out):
         return None

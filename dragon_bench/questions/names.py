@@ -456,6 +456,10 @@ def answer_name(name: str, entity_type: str = "") -> str:
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
     if kind in ("PROFESSION", "NATIONALITY"):
         return _singular_role(shown)
+    if kind == "EVENT" and any(
+        analyzer().parse(w.lower())[0].tag.POS in ("VERB", "PRTS", "INFN") for w in words
+    ):
+        return ""  # «Премия вручена»: a clause, not an event's name
     if kind in ("IDEOLOGY", "RELIGION") and any(
         p.tag.animacy == "anim" for p in analyzer().parse(words[0].lower())[:1]
     ):

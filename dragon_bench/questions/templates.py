@@ -147,6 +147,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("trade", "Кто по профессии {s}?", "", "present", "trade"),
                 ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
             ],
+            many=[("roles", "Какие профессии и должности у {s:gent}?", "", "present")],
             pred=[
                 ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
                 ("post", "{v:занимать} пост {o:gent}", "", "", "post"),

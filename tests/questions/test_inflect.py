@@ -21,7 +21,10 @@ from dragon_bench.questions.names import answer_name
         ("исполняющий обязанности", "PROFESSION", "ablt", "исполняющим обязанности"),
         ("Барак Обама", "PERSON", "gent", "Барака Обамы"),
         ("Мишель Обама", "PERSON", "gent", None),  # Мишель: a man's or a woman's name
-        ("Дж. Буш", "PERSON", "ablt", "Дж. Бушем"),
+        ("Джордж Буш", "PERSON", "ablt", "Джорджем Бушем"),
+        ("Дж. Буш", "PERSON", "ablt", None),  # initials do not say whose: Джордж or Лора
+        ("Кэрри Фишер", "PERSON", "datv", None),
+        ("Людмила Бодниева", "PERSON", "gent", "Людмилы Бодниевой"),
         ("А.С. Пушкин", "PERSON", "datv", "А.С. Пушкину"),
         ("Сергей Шойгу", "PERSON", "gent", "Сергея Шойгу"),
         ("Хиллари Клинтон", "PERSON", "gent", "Хиллари Клинтон"),
