@@ -1,6 +1,7 @@
 """Headless Chromium through Playwright (Debian's /usr/bin/chromium, flags from RECIPES.md).
 
-`browser` is one Chromium for the session; `page` a fresh context per test; `artifacts` the
+`browser` is one Chromium per test module (a session-wide one would keep Playwright's event
+loop running in the main thread for every later test, and `asyncio.run` there fails); `page` a fresh context per test; `artifacts` the
 gitignored test-artifacts/ folder where page tests keep their screenshots.
 """
 
@@ -26,7 +27,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is absent (apt-get install chromium)")
