@@ -124,7 +124,7 @@ class ExtractiveGenerator:
             idf[t] *= self.name_weight
         scored = []
         for (ci, text), ts in zip(sentences, terms, strict=True):
-            overlap = sum(idf[t] for t in q_terms & ts)
+            overlap = math.fsum(idf[t] for t in q_terms & ts)  # exact: no set-order ties
             scored.append((overlap + self.rank_weight / (1 + ci), ci, text))
         scored.sort(key=lambda x: -x[0])
         return q_terms, idf, scored
