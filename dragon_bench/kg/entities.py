@@ -24,6 +24,8 @@ __all__ = [
     "canonical_name",
     "entity_id_of",
     "document_ids",
+    "is_common",
+    "COMMON_ABBREVIATIONS",
 ]
 
 
@@ -103,6 +105,20 @@ _SCOPED = frozenset({EntityType.EVENT, EntityType.CRIME, EntityType.PENALTY, Ent
 _QUALIFYING = ("org_genitive", "org_adjective", "org_nested")
 
 
+# abbreviations of common nouns that natasha's NER takes for names («российские СМИ»)
+COMMON_ABBREVIATIONS = frozenset({"сми", "вуз", "нко", "чоп", "опг", "тэц", "аэс", "гэс"})
+
+
+def is_common(kind: str, name: str) -> bool:
+    """A common noun standing for a kind that has names («компания», «суд», «СМИ»): no
+    question can name it, and it is no one entity."""
+    if entity_type(kind) not in PROPER:
+        return False
+    if _key(name) in COMMON_ABBREVIATIONS:
+        return True
+    return not name[:1].isupper() and not name[:1].isdigit()
+
+
 def _is_generic(name: str) -> bool:
     """A name made of dictionary words only («Верховный суд», «Вооружённые силы»): many
     organisations bear it, so it identifies none by itself."""
@@ -138,8 +154,7 @@ def document_ids(
     out: dict[Mention, str] = {}
     for m, name in names.items():
         kind = entity_type(m.type)
-        common = kind in PROPER and not name[:1].isupper() and not name[:1].isdigit()
-        if kind in _SCOPED or common:
+        if kind in _SCOPED or is_common(kind, name):
             out[m] = entity_id(kind, f"{name} @{doc_id}")
         elif (
             kind == EntityType.ORGANIZATION

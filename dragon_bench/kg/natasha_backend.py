@@ -6,12 +6,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from dragon_bench.kg.calibration import confidence_of
-from dragon_bench.kg.entities import document_ids
+from dragon_bench.kg.entities import document_ids, is_common
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
 from dragon_bench.kg.relations import find_links
-from dragon_bench.kg.triggers import PROPER, RELATION_NAMES, Found, find_facts
+from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.types import Document, Triple
 
@@ -129,10 +129,7 @@ def _verb_tense(feats: dict[str, str]) -> str:
 def trigger_name(found: Found, names: dict[Mention, str]) -> str:
     """`rule[~common]:cue`: the rule, whether a side is a common noun of a kind that has names
     («компания», «суд»: no question can name it), and the trigger word's lemma."""
-    common = any(
-        m.type in PROPER and not names[m][:1].isupper() and not names[m][:1].isdigit()
-        for m in (found.subject, found.object)
-    )
+    common = any(is_common(m.type, names[m]) for m in (found.subject, found.object))
     return f"{found.trigger}{'~common' if common else ''}:{found.cue}"
 
 

@@ -189,3 +189,9 @@ def test_names_many_entities_bear_are_not_one_entity() -> None:
     d = ids("d", "Совет директоров «Газпрома» возглавил Алексей Миллер.")
     assert c["Газпром"] == d["Газпром"] == "ORGANIZATION:газпром"
     assert c["Алексей Миллер"] == d["Алексей Миллер"]
+
+
+def test_a_common_abbreviation_is_no_named_entity() -> None:
+    (t,) = [t for t in _facts("Об этом сообщили российские СМИ.") if t.subject == "СМИ"][:1]
+    # «СМИ» is «the media», not an organisation: its trigger is a common noun's, its id local
+    assert "~common" in t.trigger and t.subject_id.endswith("@t")
