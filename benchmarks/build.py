@@ -34,8 +34,7 @@ from dragon_bench.corpus import read_documents  # noqa: E402
 from dragon_bench.corpus.parallel import cpu_count  # noqa: E402
 from dragon_bench.hub import Hub  # noqa: E402
 from dragon_bench.kg import score_against_gold  # noqa: E402
-from dragon_bench.release import build_revision  # noqa: E402
-from dragon_bench.release.build import extract  # noqa: E402
+from dragon_bench.release.build import build_revision, extract  # noqa: E402
 
 
 def _cpu() -> float:

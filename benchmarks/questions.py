@@ -65,8 +65,7 @@ from dragon_bench.kg.nerel import read_gold_folder  # noqa: E402
 from dragon_bench.kg.score import GoldIndex  # noqa: E402
 from dragon_bench.questions import generate_questions  # noqa: E402
 from dragon_bench.questions.quality import flagged_share  # noqa: E402
-from dragon_bench.release import build_revision  # noqa: E402
-from dragon_bench.release.build import extract  # noqa: E402
+from dragon_bench.release.build import build_revision, extract  # noqa: E402
 from dragon_bench.types import Question, Triple  # noqa: E402
 
 BASELINE_REF = "9f2e33d~1"

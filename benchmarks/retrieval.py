@@ -4,7 +4,7 @@ Corpus: NEREL texts (../shared/data) cut into segments, then replicated (with se
 at random so copies differ) to 100k documents (`--quick`: 10k). Our BM25Retriever (bm25s) and
 rank_bm25's BM25Okapi get the same tokens and parameters, so scores must agree to 1e-6.
 Quality: Hit@10 and MRR of the offline baseline pipeline on a revision built from NEREL dev with
-questions generated from NEREL's gold relations (dragon_bench.release.build_revision).
+questions generated from NEREL's gold relations (dragon_bench.release.build.build_revision).
 
     .venv/bin/python benchmarks/retrieval.py [--quick]
 """
@@ -240,7 +240,7 @@ def quality(n_questions: int) -> tuple[dict[str, float], list[str]]:
     from dragon_bench.corpus import read_documents
     from dragon_bench.hub import Hub
     from dragon_bench.rag import PipelineConfig
-    from dragon_bench.release import build_revision
+    from dragon_bench.release.build import build_revision
 
     folder = NEREL / "dev"
     docs = read_documents(str(folder))

@@ -11,8 +11,10 @@ import pytest
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.questions.shapes import QUESTION_TYPES
-from dragon_bench.release import build_revision, public_ids, triples_from_table
+from dragon_bench.release.build import build_revision
 from dragon_bench.release.draft import NothingToBuild
+from dragon_bench.release.ids import public_ids
+from dragon_bench.release.tables import triples_from_table
 from dragon_bench.types import Document
 from tests.helpers.corpus import DOCS, TRIPLES
 from tests.helpers.nerel_gold import read_gold
@@ -164,7 +166,7 @@ def test_a_failure_midway_leaves_no_revision(tmp_path: Path) -> None:
 
 
 def test_kg_table_round_trips_and_matches_the_kg_store(tmp_path: Path) -> None:
-    from dragon_bench.release import kg_table
+    from dragon_bench.release.tables import kg_table
 
     table = kg_table(TRIPLES[:5], TRIPLES[5:])
     assert table.column("novel").to_pylist() == [True] * 5 + [False] * (len(TRIPLES) - 5)

@@ -14,7 +14,7 @@ import pytest
 
 from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.hub import Hub
-from dragon_bench.release import build_revision
+from dragon_bench.release.build import build_revision
 from dragon_bench.release.publish import parse_target, publish_revision
 from tests.helpers.cli import dragon
 from tests.helpers.corpus import DOCS, TRIPLES, write_inputs

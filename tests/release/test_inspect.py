@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dragon_bench.hub import Hub
-from dragon_bench.release import build_revision
+from dragon_bench.release.build import build_revision
 from dragon_bench.release.inspect import inspect_questions, mark_spans
 from tests.helpers.cli import dragon
 from tests.helpers.corpus import DOCS, TRIPLES

@@ -168,7 +168,7 @@ def test_template_questions_kept_and_flagged_with_closed_book_keep(
 ) -> None:
     """The screens need no LLM backend: template questions, precomputed triples."""
     from dragon_bench.questions.screening import screening_from_options
-    from dragon_bench.release import build_revision
+    from dragon_bench.release.build import build_revision
     from tests.helpers.corpus import DOCS as SMALL
     from tests.helpers.corpus import TRIPLES
 
@@ -201,7 +201,7 @@ def test_llm_phrasing_runs_concurrently_and_is_counted(
     llm_server: ScriptedLLMServer, tmp_path: Path
 ) -> None:
     from dragon_bench.llm import LLMClient
-    from dragon_bench.release import build_revision
+    from dragon_bench.release.build import build_revision
     from tests.helpers.corpus import DOCS as SMALL
     from tests.helpers.corpus import TRIPLES
 
@@ -236,7 +236,7 @@ def test_llm_build_survives_a_429_storm_and_counts_skipped_replies(
     """The first 15 calls get 429 with Retry-After; one document's chunk gets prose twice
     (reply and fix request): the build completes, the retries, fixes and the failure counted."""
     from dragon_bench.llm import LLMClient
-    from dragon_bench.release import build_revision
+    from dragon_bench.release.build import build_revision
 
     seen = 0
     lock = threading.Lock()

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from dragon_bench.hub import Hub
-from dragon_bench.release import build_revision, pipeline, stages
+from dragon_bench.release import pipeline, stages
+from dragon_bench.release.build import build_revision
 from dragon_bench.release.draft import BuildContext, Draft
 from tests.helpers.corpus import DOCS, TRIPLES
 
