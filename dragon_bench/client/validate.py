@@ -10,7 +10,8 @@ from typing import Any
 
 from dragon_bench.client.revision import Revision
 from dragon_bench.errors import BadInputError
-from dragon_bench.metrics.results import question_id
+from dragon_bench.metrics.gold import Gold, GoldQuestion
+from dragon_bench.metrics.results import ResultsError, parse_results, question_id
 
 __all__ = ["ValidationReport", "validate"]
 
@@ -80,11 +81,6 @@ def _check_with_metrics(
 ) -> None:
     """The evaluator's own parser (dragon_bench.metrics.parse_results) over the public ids:
     what it refuses (unknown or repeated text ids too) would fail the evaluation."""
-    try:
-        from dragon_bench.metrics.gold import Gold, GoldQuestion
-        from dragon_bench.metrics.results import ResultsError, parse_results
-    except ImportError:  # an installation without the metrics part: our checks stand alone
-        return
     gold = Gold(
         revision.version,
         [

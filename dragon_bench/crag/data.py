@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import IO, Any
+from zoneinfo import ZoneInfo
 
 from dragon_bench.errors import BadInputError
 
@@ -80,8 +81,6 @@ class CragExample:
 
 def _pacific() -> tzinfo:
     try:
-        from zoneinfo import ZoneInfo
-
         return ZoneInfo("America/Los_Angeles")
     except Exception:  # no tz database: Pacific Standard Time as a fixed offset
         return timezone(timedelta(hours=-8), "PT")
