@@ -288,6 +288,16 @@ def _inflect_phrase(name: str, case: str, place: bool = False) -> str | None:
     head = _nominative_parse(low, frozenset({"NOUN"})) or _nominative_parse(low, _MODIFIER)
     if head is None:
         return None
+    if i + 1 < len(tokens):
+        nxt = tokens[i + 1].lower().strip(",")
+        noun_next = _nominative_parse(nxt, frozenset({"NOUN"})) is not None
+        adjective_next = _nominative_parse(nxt, _MODIFIER) is not None
+        if (head.tag.POS in _MODIFIER and (noun_next or not analyzer().word_is_known(nxt))) or (
+            adjective_next and _agrees(head, nxt)
+        ):
+            # «Лебединский горно-обогатительный комбинат»: the head is further on than the
+            # dictionary says («Лебединский» is a surname to it)
+            return None
     if "Fixd" in head.tag:
         return None if modifiers else name
     number = str(head.tag.number or "sing")

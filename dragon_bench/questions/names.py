@@ -323,6 +323,7 @@ def _head_nominative(name: str) -> str:
     return " ".join([_restore(words[0], str(form.word)), *words[1:]])
 
 
+_FEMININE_SURNAME = re.compile(r"(?:ова|ева|ёва|ина|ына|ская|цкая)\b")
 _OBLIQUE_SURNAME = re.compile(r"(?:ого|его|ому|ему|ым|ой|ую)$")
 
 
@@ -334,8 +335,12 @@ def _person_nominative(name: str) -> str:
     first = next(
         (w for w in words if any("Name" in p.tag for p in analyzer().parse(w.lower())[:1])), ""
     )
-    gender = analyzer().parse(first.lower())[0].tag.gender if first else None
-    masc = gender == "masc"
+    first_nomn = {
+        str(p.tag.gender)
+        for p in analyzer().parse(first.lower())
+        if "Name" in p.tag and _case(p.tag) == "nomn"
+    }
+    masc = first_nomn == {"masc"}  # «Александра» may be a woman: no man's surname is made
     out = []
     for w in words:
         low = w.lower()
@@ -343,6 +348,21 @@ def _person_nominative(name: str) -> str:
         if w == first:
             if not any("Name" in p.tag and _case(p.tag) == "nomn" for p in parses):
                 return ""
+            oblique_man = any(
+                "Name" in p.tag
+                and "Fixd" not in p.tag
+                and p.tag.gender == "masc"
+                and _case(p.tag) != "nomn"
+                for p in parses
+            )
+            if oblique_man and not _FEMININE_SURNAME.search(name):
+                return ""  # «Анатолия Кулешов», «Виталия Маркива»: a man's name in the genitive
+        elif (
+            masc
+            and not analyzer().word_is_known(low)
+            and re.search(r"[бвгджзклмнпрстфхцчшщ](?:у|ом|ем)$", low)
+        ):
+            return ""  # «Джо Локхарту»: a foreign surname with a Russian case ending
         elif masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low):
             w = w[:-1]
         elif _OBLIQUE_SURNAME.search(low) and (
