@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from dragon_bench.corpus import read_documents  # noqa: E402
 from dragon_bench.kg.nerel import read_gold_folder  # noqa: E402
 from dragon_bench.questions.gold import gold_triples  # noqa: E402
-from dragon_bench.release import build_revision  # noqa: E402
+from dragon_bench.release.build import build_revision  # noqa: E402
 
 ID_KEY = "0123456789abcdef0123456789abcdef"
 KEYS = ("hit_rate", "mrr", "rouge1", "rougeL", "substr_match", "exact_match")
