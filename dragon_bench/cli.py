@@ -65,6 +65,10 @@ COMMANDS: dict[str, Command] = {
         "dragon_bench.release.cli",
         "Push the public half of a revision to the Hugging Face Hub, tagged with its version.",
     ),
+    "release": Command(
+        "dragon_bench.release.cli",
+        "Publish a staged revision with only its accepted questions (ids renumbered 0..n-1).",
+    ),
     "run": Command(
         "dragon_bench.client.cli",
         "Run the baseline (or a configured pipeline) over a revision's questions; resumable.",

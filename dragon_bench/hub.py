@@ -132,10 +132,13 @@ class Hub:
         parent: str | None = None,
         extra: dict[str, Any] | None = None,
         private_extra: dict[str, Any] | None = None,
+        staged: bool = False,
     ) -> None:
         """Write both halves; each lands under its final name only when complete.
 
-        `extra` goes into both manifests, `private_extra` into the private one only.
+        `extra` goes into both manifests, `private_extra` into the private one only. A
+        `staged` revision (DESIGN.md: built for review) gets its private half only, with
+        `state: staged`; `release_staged` later replaces it with the released halves.
 
         Files go to a temporary folder that is then moved into place, and the manifest is
         written last, so readers (which require the manifest) never see a partial revision.
@@ -146,9 +149,65 @@ class Hub:
             if self.fs.exists(self.path(half, version, "manifest.json")):
                 raise BadInputError(f"revision {version} already exists in {self.url} ({half})")
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        for half, tables in (("private", private), ("public", public)):
-            more = {**(extra or {}), **(private_extra or {})} if half == "private" else extra
+        state = {"state": "staged" if staged else "released"}
+        halves = [("private", private)] if staged else [("private", private), ("public", public)]
+        for half, tables in halves:
+            more = (
+                {**(extra or {}), **(private_extra or {}), **state} if half == "private" else extra
+            )
             self._write_half(half, version, tables, parent, created, more or {})
+
+    def state(self, version: str) -> str:
+        """`staged` or `released` (revisions written before states existed are released)."""
+        return str(self.read_manifest("private", version).get("state", "released"))
+
+    def staged_versions(self) -> list[str]:
+        """Revisions built for review and not yet released, oldest first."""
+        public = set(self.versions("public"))
+        return [
+            v for v in self.versions("private") if v not in public and self.state(v) == "staged"
+        ]
+
+    def _staged_backup(self, version: str) -> str:
+        return f"{self.root}/private/.staged-{version}"
+
+    def recover_release(self, version: str) -> None:
+        """Finish or undo a release that was interrupted: with its public half written the
+        staged copy is removed, else the staged revision is put back as it was."""
+        backup = self._staged_backup(version)
+        if not self.fs.exists(backup):
+            return
+        if self.fs.exists(self.path("public", version, "manifest.json")):
+            self.fs.rm(backup, recursive=True)
+            return
+        for half in ("public", "private"):
+            if self.fs.exists(self.path(half, version)):
+                self.fs.rm(self.path(half, version), recursive=True)
+        self.fs.mv(backup, self.path("private", version), recursive=True)
+
+    def release_staged(
+        self,
+        version: str,
+        public: dict[str, pa.Table],
+        private: dict[str, pa.Table],
+        *,
+        parent: str | None,
+        extra: dict[str, Any],
+        private_extra: dict[str, Any],
+    ) -> None:
+        """Replace staged revision `version` by its released halves. The staged half is moved
+        aside first and removed only once the public half is written, so an interrupted
+        release is finished or undone by `recover_release` and never loses the candidates."""
+        self.recover_release(version)
+        if self.state(version) != "staged" or version in self.versions("public"):
+            raise BadInputError(f"revision {version} in {self.url} is not staged")
+        backup = self._staged_backup(version)
+        self.fs.mv(self.path("private", version), backup, recursive=True)
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        more = {**extra, **private_extra, "state": "released"}
+        self._write_half("private", version, private, parent, created, more)
+        self._write_half("public", version, public, parent, created, extra)
+        self.fs.rm(backup, recursive=True)
 
     def _write_half(
         self,

@@ -76,6 +76,7 @@ def build(
         "--dry-run",
         help="Only estimate the LLM calls and tokens of each stage (no call, nothing written).",
     ),
+    review: bool = options.REVIEW,
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Build a revision: dedup, KG, novelty, questions; write it atomically into the hub.
@@ -148,9 +149,10 @@ def build(
         id_key=id_key,
         workers=workers or cpu_count(),
         work_dir=folder,
+        review=review,
         log=lambda msg: stderr.print(msg, highlight=False, markup=False),
     )
-    emit({"hub": hub, **result.summary()}, format)
+    emit({"hub": hub, **result.summary(), **({"state": "staged"} if review else {})}, format)
 
 
 def publish(
@@ -224,6 +226,7 @@ def update_command(
     timeout: float = typer.Option(20.0, help="Crawler: seconds per request."),
     min_chars: int = typer.Option(200, help="Crawler: skip pages with shorter main text."),
     ignore_robots: bool = typer.Option(False, help="Crawler: do not consult robots.txt."),
+    review: bool = options.REVIEW,
     fmt: Format = typer.Option(Format.table, "--format", help="table or json."),
 ) -> None:
     """Crawl, diff with the latest revision, and build the next one from the new documents only."""
@@ -272,6 +275,7 @@ def update_command(
         dedup_threshold=dedup_threshold,
         llm_settings=llm_settings,
         screening=screening,
+        review=review,
         publish=publish,
         publish_token=token,
         publish_endpoint=endpoint,
@@ -300,7 +304,41 @@ def update_command(
             time.sleep(interval)
 
 
+def release(
+    hub: str = typer.Option(..., "--hub", help="Revision hub: folder or fsspec URL."),
+    version: str = typer.Option(..., "--version", help="The staged revision to release."),
+    db: str | None = typer.Option(
+        None, "--db", help="The portal's database (as `dragon serve --db`): the decisions."
+    ),
+    auto_accept_above: float | None = typer.Option(
+        None,
+        "--auto-accept-above",
+        min=0.0,
+        max=1.0,
+        help="Accept the undecided candidates of confidence >= C (never flagged ones); the "
+        "other undecided ones are left out. Without it any undecided candidate refuses.",
+    ),
+    format: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """Publish a staged revision with only its accepted questions (ids renumbered 0..n-1)."""
+    from dragon_bench.hub import Hub
+    from dragon_bench.release.staging import release_staged
+
+    target = Hub(hub)
+    verdicts = {}
+    if db is not None:
+        from dragon_bench.portal.review.store import final_verdicts, open_database
+
+        database = open_database(db)
+        try:
+            verdicts = final_verdicts(database, version)
+        finally:
+            database.dispose()
+    emit(release_staged(target, version, verdicts, auto_accept_above=auto_accept_above), format)
+
+
 def register(app: typer.Typer) -> None:
     app.command("build")(build)
+    app.command("release")(release)
     app.command("publish")(publish)
     app.command("update")(update_command)

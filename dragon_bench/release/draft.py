@@ -58,6 +58,8 @@ class BuildSettings:
     stride: int = 3
     # the LLM screens of candidate questions (`dragon_bench.questions.screening.Screening`)
     screening: Any = None
+    # `--review`: stage the revision (no public half) with flagged candidates kept
+    review: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ class Draft:
     questions: tuple[Question, ...] = ()
     rejected: Mapping[str, int] = field(default_factory=dict)
     screened: Any = None  # screen: what the LLM screens said (`screening.Screened`)
+    unscreened: tuple[Question, ...] = ()  # screen: the candidates it was given
+    flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # review: text -> flags
     written: bool = False
 
 

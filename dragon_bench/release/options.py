@@ -17,6 +17,7 @@ __all__ = [
     "KG_BACKEND",
     "QUESTIONS_PER_TYPE",
     "QUESTION_BACKEND",
+    "REVIEW",
     "SEED",
 ]
 
@@ -54,3 +55,9 @@ JUDGE_THRESHOLD = typer.Option(
     4, "--judge-threshold", min=1, max=5, help="Least score on every judge criterion."
 )
 HF_ENDPOINT = typer.Option(None, envvar="HF_ENDPOINT", help="Hub API endpoint.")
+REVIEW = typer.Option(
+    False,
+    "--review",
+    help="Stage the revision for review (no public half; flagged candidates kept with their "
+    "flags) until `dragon release`.",
+)

@@ -1,6 +1,7 @@
 """The build pipeline `dragon build` and `dragon update` share: one plan, one list of stages.
 
-    select -> dedup -> segment -> extract -> novelty -> questions -> screen -> filters -> write
+    select -> dedup -> segment -> extract -> novelty -> questions -> screen -> review -> filters
+    -> write
 
 `plan_revision` is the one place that decides a revision's version, parent and id key;
 `run_build` runs `STAGES` on a draft and returns a `BuildResult`. To add a stage
@@ -34,6 +35,7 @@ STAGES: list[Stage] = [
     stages.novelty,
     stages.questions,
     stages.screen,
+    stages.review,
     stages.filters,
     stages.write,
 ]

@@ -1,6 +1,7 @@
 """The stages of a revision build, each a function `(BuildContext, Draft) -> Draft`.
 
-select -> dedup -> segment -> extract -> novelty -> questions -> screen -> filters -> write.
+select -> dedup -> segment -> extract -> novelty -> questions -> screen -> review -> filters ->
+write.
 Each reads the fields of the draft earlier stages filled and returns a copy with its own; the
 batch work (signatures, segmentation, extraction, LLM phrasing) runs on the context's engine,
 the LLM screens through the client's own concurrency. A stage
@@ -50,6 +51,7 @@ __all__ = [
     "published_documents",
     "llm_usage",
     "questions",
+    "review",
     "screen",
     "segment",
     "select",
@@ -247,7 +249,35 @@ def screen(ctx: BuildContext, draft: Draft) -> Draft:
         list(draft.questions), texts, screening, per_type=ctx.settings.per_type
     )
     ctx.log(f"LLM screens: {screened.summary['outcomes']}")
-    return replace(draft, questions=tuple(screened.kept), screened=screened)
+    return replace(
+        draft, questions=tuple(screened.kept), screened=screened, unscreened=draft.questions
+    )
+
+
+def review(ctx: BuildContext, draft: Draft) -> Draft:
+    """With `--review`, the candidates the LLM screens dropped come back with their flags
+    (`closed_book:MODEL`, `judge:CRITERION=SCORE`, `judge_error`) for the operator to decide;
+    the screens' own flags are kept. Without review the draft passes unchanged."""
+    screened = draft.screened
+    flags = {k: tuple(v) for k, v in (screened.flags if screened is not None else {}).items()}
+    if not ctx.settings.review:
+        return replace(draft, flags=flags)
+    if screened is None:
+        return replace(draft, flags=flags)
+    kept = list(draft.questions)
+    for record in screened.records:
+        if record["outcome"] in ("kept", "over_cap"):
+            continue
+        found = [f"closed_book:{a['model']}" for a in record["closed_book"] if a["correct"]]
+        judged = record.get("judge") or {}
+        least = ctx.settings.screening.judge_threshold
+        found += [f"judge:{k}={v}" for k, v in judged.items() if v < least]
+        if record["outcome"] == "judge_error":
+            found.append("judge_error")
+        flags[record["question"]] = tuple(found or [record["outcome"]])
+        kept.append(draft.unscreened[record["candidate"]])
+    ctx.log(f"review: {len(kept)} candidates, {len(flags)} flagged")
+    return replace(draft, questions=tuple(kept), flags=flags)
 
 
 def llm_usage(ctx: BuildContext) -> dict[str, Any]:
@@ -300,8 +330,10 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         list(draft.questions),
         ids,
         kg_table(list(draft.fresh), list(draft.known)),
-        flags=screened.flags if screened is not None else None,
+        flags=draft.flags,
     )
+    if settings.review:  # the public texts wait in the private half until `dragon release`
+        private["public_texts"] = public["texts"]
     if screened is not None:
         ids_of = {q.question: q.id for q in draft.questions}
         private["candidates"] = candidates_table(screened.records, ids_of)
@@ -332,6 +364,12 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
     if usage:
         private_info["llm_usage"] = usage
     ctx.hub.write_revision(
-        plan.version, public, private, parent=plan.parent, extra=info, private_extra=private_info
+        plan.version,
+        public,
+        private,
+        parent=plan.parent,
+        extra=info,
+        private_extra=private_info,
+        staged=settings.review,
     )
     return replace(draft, written=True)

@@ -59,6 +59,7 @@ class UpdateConfig:
     stride: int = 3
     llm_settings: LLMSettings | None = None
     screening: Any = None  # the LLM screens (`dragon_bench.questions.screening.Screening`)
+    review: bool = False  # stage the revision for review instead of publishing it
     publish: str | None = None
     publish_token: str | None = None
     publish_endpoint: str | None = None
@@ -115,6 +116,12 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     store = SnapshotStore(config.store)
     report: dict[str, Any] = {"version": None, "hub": config.hub, **engine.describe()}
     _repair(hub, journal, log)
+    staged = hub.staged_versions()
+    if config.review and staged:
+        raise BadInputError(
+            f"revision {staged[-1]} is still staged in {config.hub}: release it with "
+            "`dragon release` before the next --review update"
+        )
     if journal.status == "building" and journal.version in complete_versions(hub):
         journal.save(status="built")  # killed after the write, before the journal said so
     if journal.status == "built" and journal.version:
@@ -173,6 +180,7 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
         window=config.window,
         stride=config.stride,
         screening=config.screening,
+        review=config.review,
     )
     llm = LLMClient(config.llm_settings) if config.llm_settings is not None else None
     ctx = BuildContext(hub, engine, settings, llm=llm, log=log)
@@ -207,6 +215,10 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
     # The revision's kg table now holds these triples; the checkpoint would only grow.
     shutil.rmtree(checkpoint, ignore_errors=True)
     report["version"] = result.version
+    if config.review:  # a staged revision is published by `dragon release`, not here
+        report["state"] = "staged"
+        journal.save(status="idle")
+        return report
     _publish(config, hub, journal, report, log)
     return report
 

@@ -24,6 +24,7 @@ def test_the_stages_run_in_the_documented_order() -> None:
         "novelty",
         "questions",
         "screen",
+        "review",
         "filters",
         "write",
     ]
