@@ -18,12 +18,13 @@ from razdel import sentenize
 from dragon_bench.kg.nerel import GoldDocument
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.names import display_name
+from dragon_bench.questions.vocab import PEOPLE
 from dragon_bench.types import Document, Triple
 
 __all__ = ["ALIAS_RELATIONS", "gold_triples"]
 
 ALIAS_RELATIONS = frozenset({"ALTERNATIVE_NAME", "ABBREVIATION"})
-PERSON_TYPES = frozenset({"PERSON"})
+PERSON_TYPES = PEOPLE
 # types whose Wikidata labels are the entity's own nominative name
 NAMED_TYPES = frozenset(
     {"PERSON", "ORGANIZATION", "CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION"}

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.vocab import NAMED_PLACES, PEOPLE
 
 __all__ = ["PARTICLES", "inflect_name", "person_gender"]
 
@@ -314,7 +315,7 @@ def _inflect_phrase(name: str, case: str, place: bool = False) -> str | None:
     return " ".join(out)
 
 
-_PLACES = frozenset({"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION", "LOC"})
+_PLACES = NAMED_PLACES | {"LOCATION"}
 
 
 def inflect_name(name: str, case: str, entity_type: str = "") -> str | None:
@@ -326,6 +327,6 @@ def inflect_name(name: str, case: str, entity_type: str = "") -> str | None:
         return name
     if entity_type.upper() in _PLACES and not re.search(r"[А-Яа-яЁё]", name):
         return None  # «в New York»: a place is named in Russian or not at all
-    if entity_type.upper() in ("PERSON", "PER"):
+    if entity_type.upper() in PEOPLE:
         return _inflect_person(name, case)
     return _inflect_phrase(name, case, entity_type.upper() in _PLACES)

@@ -4,13 +4,14 @@ not die, so a question asking so comes from an extraction error, not from the te
 from __future__ import annotations
 
 from dragon_bench.questions.templates import TEMPLATES, relation_type
+from dragon_bench.questions.vocab import AGENTS, PEOPLE
 from dragon_bench.types import Triple
 
 __all__ = ["PERSON_TYPES", "AGENT_TYPES", "PERSON_RELATIONS", "AGENT_RELATIONS", "misfit"]
 
-PERSON_TYPES = frozenset({"PERSON", "PER"})
+PERSON_TYPES = PEOPLE
 # kinds that act: the subject of any verb
-AGENT_TYPES = frozenset({"PERSON", "PER", "ORGANIZATION", "ORG"})
+AGENT_TYPES = AGENTS
 # relations only a person has
 PERSON_RELATIONS = frozenset(
     {"SPOUSE", "PARENT_OF", "SIBLING", "RELATIVE", "KNOWS", "WORKS_AS", "WORKPLACE"}

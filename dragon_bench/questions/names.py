@@ -14,6 +14,7 @@ from typing import Any
 
 from dragon_bench.questions.inflect import PARTICLES
 from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.vocab import ORGS, PEOPLE
 
 __all__ = [
     "MONTHS",
@@ -458,7 +459,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
     if kind == "AGE":
         m = _AGE.match(cleaned) or re.match(r"^(\d+)(?:-х)?[- ]летн", cleaned)
         return f"{m.group(1)} {_years(int(m.group(1)))}" if m else ""
-    if kind in ("PERSON", "PER"):
+    if kind in PEOPLE:
         if any(w.lower() in PARTICLES for w in cleaned.split()):
             return cleaned  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
         return _person_nominative(nominative_name(_strip_role(cleaned), kind))
@@ -494,7 +495,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
         "[А-Яа-яЁё]", shown
     ):
         return ""  # «Libya»: a place is answered in Russian
-    if kind in ("ORGANIZATION", "ORG") and _bare_word(shown):
+    if kind in ORGS and _bare_word(shown):
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
     return shown
 
@@ -503,6 +504,6 @@ def display_name(name: str, entity_type: str = "") -> str:
     """What a question or an answer shows for an entity: `clean_name`, a person's name without
     a role before it, then `nominative_name`."""
     cleaned = clean_name(name) or name
-    if entity_type.upper() in ("PERSON", "PER"):
+    if entity_type.upper() in PEOPLE:
         cleaned = _strip_role(cleaned)
     return nominative_name(cleaned, entity_type)

@@ -22,6 +22,7 @@ from dragon_bench.questions.grammar import (
 from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.names import answer_name, common_noun
+from dragon_bench.questions.vocab import PROPER
 from dragon_bench.types import Question, Triple
 
 __all__ = [
@@ -52,11 +53,7 @@ DEFECTS = (
 )
 
 # entity types whose answers are names, not common nouns (professions, diseases... are nouns)
-NAMED_TYPES = frozenset(
-    {"PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
-    | {"DISTRICT", "LOCATION", "LOC", "FACILITY", "EVENT", "LAW", "WORK_OF_ART", "PRODUCT"}
-    | {"AWARD"}
-)
+NAMED_TYPES = PROPER | {"EVENT", "LAW", "WORK_OF_ART", "PRODUCT", "AWARD"}
 
 # words whose repetition says nothing (question words, copulas, pronouns)
 _FUNCTION_LEMMAS = frozenset(

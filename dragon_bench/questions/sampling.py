@@ -19,6 +19,7 @@ from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
+from dragon_bench.questions.vocab import PEOPLE, PROPER
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -34,10 +35,7 @@ __all__ = [
 # types of values, not things
 VALUE_TYPES = frozenset({"DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "ORDINAL"})
 # types whose entities have proper names; a lower-case mention of one is a common noun
-PROPER_TYPES = frozenset(
-    {"PERSON", "PER", "ORGANIZATION", "ORG", "CITY", "COUNTRY", "STATE_OR_PROVINCE"}
-    | {"DISTRICT", "LOCATION", "LOC", "FACILITY"}
-)
+PROPER_TYPES = PROPER
 # types whose answers are names (an event or award named by a common noun is vague)
 NAMED_ANSWER_TYPES = PROPER_TYPES | {"EVENT", "LAW", "WORK_OF_ART", "PRODUCT", "AWARD"}
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
@@ -339,9 +337,9 @@ class FactGraph:
         kind = fact.subject_type if side == "subject" else fact.object_type
         if not is_named(name, kind) or common_noun(name):
             return False
-        if kind not in ("PERSON", "PER") and not self._proper(fact, side):
+        if kind not in PEOPLE and not self._proper(fact, side):
             return False
-        if kind in ("PERSON", "PER") and len(name.split()) == 1:
+        if kind in PEOPLE and len(name.split()) == 1:
             parses = analyzer().parse(name.lower())
             if any("Name" in p.tag for p in parses[:2]):
                 return False  # «Сергей»: which one?

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from dragon_bench.questions.inflect import inflect_name, person_gender
 from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
+from dragon_bench.questions.vocab import ORGS, PEOPLE, PLACES
 
 __all__ = [
     "ALIASES",
@@ -48,10 +49,8 @@ __all__ = [
     "preposition_form",
 ]
 
-PLACE_TYPES = frozenset(
-    {"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION", "FACILITY", "LOC"}
-)
-ORG_TYPES = frozenset({"ORGANIZATION", "ORG"})
+PLACE_TYPES = PLACES
+ORG_TYPES = ORGS
 DATE_TYPES = frozenset({"DATE", "TIME"})
 
 
@@ -601,7 +600,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
     ]
 )
 
-_PEOPLE = frozenset({"PERSON", "PER"})
+_PEOPLE = PEOPLE
 _AGENTS = _PEOPLE | ORG_TYPES
 _EVENTS = frozenset({"EVENT"})
 # the subject kinds each relation's frames are written for («Когда прошла награда» is not)
@@ -690,15 +689,12 @@ UNASKABLE = frozenset({"связан с", "связано с", "другое и�
 _TYPE_NOUNS: dict[str, tuple[str, str]] = {
     # entity type -> (wh-phrase asking for such an entity as a subject, neutral noun)
     "PERSON": ("Кто", "человек"),
-    "PER": ("Кто", "человек"),
     "ORGANIZATION": ("Какая организация", "организация"),
-    "ORG": ("Какая организация", "организация"),
     "CITY": ("Какой город", "город"),
     "COUNTRY": ("Какая страна", "страна"),
     "STATE_OR_PROVINCE": ("Какой регион", "регион"),
     "DISTRICT": ("Какой район", "район"),
     "LOCATION": ("Какое место", "место"),
-    "LOC": ("Какое место", "место"),
     "FACILITY": ("Какой объект", "объект"),
     "EVENT": ("Какое событие", "событие"),
     "PRODUCT": ("Какой продукт", "продукт"),
@@ -834,7 +830,7 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_femn": _object_is("femn"),
     "s_masc": _subject_is("masc"),
     "s_femn": _subject_is("femn"),
-    "s_person": lambda s, st, o, ot: st.upper() in ("PERSON", "PER"),
+    "s_person": lambda s, st, o, ot: st.upper() in PEOPLE,
     "o_party": lambda s, st, o, ot: "партия" in lemmas(o),
     "o_number": lambda s, st, o, ot: any(c.isdigit() for c in o),
     "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),
@@ -933,7 +929,7 @@ _SLOT = re.compile(r"\{(\w+)(?::(\w+))?(?::(\w+))?\}")
 
 def entity_gender(name: str, entity_type: str) -> str:
     """The gender a verb agrees with when `name` is its subject."""
-    if entity_type.upper() in ("PERSON", "PER"):
+    if entity_type.upper() in PEOPLE:
         return person_gender(name) or "masc"
     return phrase_gender(name.strip('«»"'))
 

@@ -30,6 +30,7 @@ from dragon_bench.questions.templates import (
     subject_wh,
     wh_gender,
 )
+from dragon_bench.questions.vocab import PEOPLE
 from dragon_bench.questions.wording import QUESTION_WORDS
 from dragon_bench.types import Question
 
@@ -133,8 +134,8 @@ def object_scope(frame: Frame, object_type: str) -> frozenset[str]:
 
 def subject_scope(subject_type: str) -> frozenset[str]:
     """The subject types a wh-word admits: «Кто» people, «Какая организация» organisations."""
-    if subject_type in ("PERSON", "PER"):
-        return frozenset({"PERSON", "PER", "PROFESSION"})  # a role («министр») is someone too
+    if subject_type in PEOPLE:
+        return PEOPLE | {"PROFESSION"}  # a role («министр») is someone too
     return frozenset({subject_type})
 
 
@@ -214,7 +215,7 @@ def _render_with(
 def gendered_render(text: str, **slots: Any) -> str | None:
     """`render`, refusing a verb that would agree with a person of unknown gender («Когда
     скончался Джэнет Рино?»): the form must be the same for a man and a woman."""
-    if slots.get("s_type") in ("PERSON", "PER") and not person_gender(slots.get("s", "")):
+    if slots.get("s_type") in PEOPLE and not person_gender(slots.get("s", "")):
         as_man = render(text, agree="masc", **slots)
         return as_man if as_man == render(text, agree="femn", **slots) else None
     return render(text, **slots)
@@ -275,7 +276,7 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
     if any(answer_in_question(a, text) for a in sub.answers):
         return "answer_in_question"
     person = {f.subject_type if sub.ask == "subject" else f.object_type for f in sub.facts[-1:]}
-    if any(guessable(a, text, bool(person & {"PERSON", "PER"})) for a in sub.answers):
+    if any(guessable(a, text, bool(person & PEOPLE)) for a in sub.answers):
         return "guessable"
     if sub.bridge is not None and answer_in_question(sub.bridge, text):
         return "bridge_named"

@@ -11,6 +11,7 @@ from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
 from dragon_bench.questions.templates import subject_wh
+from dragon_bench.questions.vocab import AGENTS
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Conditional"]
@@ -41,12 +42,7 @@ class Conditional:
                 for f in graph.by_subject[sid]
                 if graph.anchor(f, "object") and graph.anchor(f, "subject")
             ]
-            if len(facts) < 2 or facts[0].subject_type not in (
-                "PERSON",
-                "PER",
-                "ORGANIZATION",
-                "ORG",
-            ):
+            if len(facts) < 2 or facts[0].subject_type not in AGENTS:
                 continue
             pairs = [
                 (a, b)

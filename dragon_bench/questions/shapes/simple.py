@@ -15,6 +15,7 @@ from dragon_bench.questions.shapes.base import (
     subject_scope,
 )
 from dragon_bench.questions.templates import subject_wh
+from dragon_bench.questions.vocab import AGENTS
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Simple"]
@@ -35,7 +36,7 @@ class Simple:
             if (
                 graph.anchor(f, "object")
                 and graph.anchor(f, "subject")
-                and f.subject_type in ("PERSON", "PER", "ORGANIZATION", "ORG")
+                and f.subject_type in AGENTS
             ):
                 sides.append("subject")
             if not sides:
