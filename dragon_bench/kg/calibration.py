@@ -114,7 +114,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "org_genitive~common:полиция": 0.909,
     "org_genitive~common:правительство": 0.867,
     "org_nested": 0.75,
-    "place_adjective": 0.73,
+    "place_adjective": 0.771,
     "place_adjective~common": 0.293,
     "place_genitive": 0.73,
     "place_genitive~common": 0.11,

@@ -129,8 +129,8 @@ def _is_generic(name: str) -> bool:
         if not word.isalpha() or word.isupper() or not word[0].isupper() and word != word.lower():
             return False
         found = parses(word.lower())
-        if not found or any(g in found[0].tag for g in _PROPER_TAGS):
-            return False
+        if not found or not found[0].is_known or any(g in found[0].tag for g in _PROPER_TAGS):
+            return False  # a word pymorphy3 only guesses at is a name, not a dictionary word
         if not any(ch in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя" for ch in word.lower()):
             return False  # a Latin name
     return True

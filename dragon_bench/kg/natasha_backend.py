@@ -69,6 +69,8 @@ def analyse_document(doc: Document) -> Analysis:
         found_here = facts[index]
         for found in found_here:
             subj, obj = found.subject, found.object
+            if ids[subj] == ids[obj] or names[subj].lower() == names[obj].lower():
+                continue  # «Российская Федерация» in «Российская Федерация»: one thing, no fact
             trigger = trigger_name(found, names)
             triple = Triple(
                 subject=names[subj],
