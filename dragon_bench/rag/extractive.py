@@ -26,6 +26,8 @@ did what which who whom whose when where why how many much it its this that thes
 there their his her he she they as than then so not no yes can could would will
 """
 _EN_STOP = frozenset(_EN_STOP_TEXT.split())
+# The question's terms, their idf, and the sentences (support, passage index, text) best first.
+_Ranked = tuple[set[str], dict[str, float], list[tuple[float, int, str]]]
 
 
 def _fold(text: str) -> str:
@@ -102,9 +104,7 @@ class ExtractiveGenerator:
             return self.analyzer(text)
         return [t for t in self.analyzer(text) if t not in _EN_STOP]
 
-    def _rank(
-        self, question: str, candidates: Sequence[Candidate]
-    ) -> tuple[set[str], dict[str, float], list[tuple[float, int, str]]]:
+    def _rank(self, question: str, candidates: Sequence[Candidate]) -> _Ranked:
         # a headline has no final stop, so razdel glues it to the first sentence: split lines too
         sentences = [
             (ci, line.strip())
@@ -130,11 +130,28 @@ class ExtractiveGenerator:
         return q_terms, idf, scored
 
     def generate(self, question: str, candidates: Sequence[Candidate]) -> Generation:
+        return self._generate(question, candidates, self._ranked(question, candidates))
+
+    def generate_many(self, items: Sequence[tuple[str, Sequence[Candidate]]]) -> list[Generation]:
+        """`generate` of many (question, texts) pairs; the sentences the entity strategy reads
+        for all of them go to natasha in one batched call (sentences of like length together)."""
+        ranked = [self._ranked(q, c) for q, c in items]
+        if self.strategy == "entity":
+            texts = [t for (q, _), r in zip(items, ranked, strict=True) for t in self._read(q, r)]
+            analyse_sentences(texts)
+        return [self._generate(q, c, r) for (q, c), r in zip(items, ranked, strict=True)]
+
+    def _ranked(self, question: str, candidates: Sequence[Candidate]) -> _Ranked | None:
         if not question.strip() or not candidates:
+            return None
+        return self._rank(question, candidates)
+
+    def _generate(
+        self, question: str, candidates: Sequence[Candidate], ranked: _Ranked | None
+    ) -> Generation:
+        if ranked is None or not ranked[2]:
             return Generation("", ())
-        q_terms, idf, scored = self._rank(question, candidates)
-        if not scored:
-            return Generation("", ())
+        q_terms, idf, scored = ranked
         if self.strategy == "sentence":
             return self._sentence_strategy(question, q_terms, scored)
         # a sentence that is itself a question (or the question again) supports nothing
@@ -143,20 +160,12 @@ class ExtractiveGenerator:
             return self._abstain(0.0, "no-sentence")
         return self._entity_strategy(question, q_terms, idf, scored, candidates)
 
-    def generate_many(self, items: Sequence[tuple[str, Sequence[Candidate]]]) -> list[Generation]:
-        """`generate` of many (question, texts) pairs; the sentences the entity strategy reads
-        for all of them go to natasha in one batched call (sentences of like length together)."""
-        if self.strategy == "entity":
-            analyse_sentences([t for q, c in items for t in self._sentences_read(q, c)])
-        return [self.generate(q, c) for q, c in items]
-
-    def _sentences_read(self, question: str, candidates: Sequence[Candidate]) -> list[str]:
+    def _read(self, question: str, ranked: _Ranked | None) -> list[str]:
         """The sentences `_entity_strategy` analyses for this question (none when it wants no
         typed answer)."""
-        if not question.strip() or not candidates:
+        if ranked is None:
             return []
-        _, _, scored = self._rank(question, candidates)
-        scored = [s for s in scored if not is_echo(s[2], question)]
+        scored = [s for s in ranked[2] if not is_echo(s[2], question)]
         if not scored or not _wanted(classify_question(question)):
             return []
         return [text for _, _, text in scored[: self.max_sentences]]

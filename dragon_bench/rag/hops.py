@@ -128,10 +128,13 @@ def find_bridges(
     first `passages` texts that the question does not name, scored by the idf-weighted words
     of the described part (the whole question without one) in their sentence, which must
     share the part's own names when it has any; best first, at most `limit`."""
+    return _bridges(question, _supporting(question, candidates, passages), limit)
+
+
+def _bridges(question: str, supporting: list[tuple[int, str, float]], limit: int) -> list[str]:
     labels = bridge_labels(question)
     q_terms = set(_ANALYZER(question))
     q_fold = _fold(question)
-    supporting = _supporting(question, candidates, passages)
     # one batched natasha analysis of every supporting sentence
     analyses = analyse_sentences([text for _, text, _ in supporting])
     scores: dict[str, float] = {}
@@ -168,7 +171,13 @@ def plan_hop(
     main, clause = split_description(question)
     if when == "clause" and not clause:
         return None
-    bridges = find_bridges(question, candidates, passages=passages, limit=limit)
+    return _hop(question, main, clause, _supporting(question, candidates, passages), limit)
+
+
+def _hop(
+    question: str, main: str, clause: str, supporting: list[tuple[int, str, float]], limit: int
+) -> Hop | None:
+    bridges = _bridges(question, supporting, limit)
     if not bridges:
         return None
     names = " ".join(bridges)
@@ -189,14 +198,18 @@ def plan_hops(
 ) -> list[Hop | None]:
     """`plan_hop` of many (question, first-hop texts) pairs, the supporting sentences of all
     of them analysed by natasha in one batched call."""
-    texts = [
-        text
-        for question, candidates in items
-        if when == "always" or split_description(question)[1]
-        for _, text, _ in _supporting(question, candidates, passages)
+    if when not in HOP_WHEN:
+        raise ValueError(f"hop_when {when!r} is not one of {', '.join(HOP_WHEN)}")
+    parts = [split_description(q) for q, _ in items]
+    supporting = [
+        _supporting(q, c, passages) if when == "always" or clause else []
+        for (q, c), (_, clause) in zip(items, parts, strict=True)
     ]
-    analyse_sentences(texts)
-    return [plan_hop(q, c, when=when, passages=passages, limit=limit) for q, c in items]
+    analyse_sentences([text for found in supporting for _, text, _ in found])
+    return [
+        _hop(q, main, clause, found, limit) if when == "always" or clause else None
+        for (q, _), (main, clause), found in zip(items, parts, supporting, strict=True)
+    ]
 
 
 def merge_rankings(
