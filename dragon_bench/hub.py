@@ -42,12 +42,22 @@ _EVIDENCE = pa.struct(
 )
 
 # columns a writer may leave out (written as nulls): tables built before they existed
-_OPTIONAL = frozenset({"evidence", "confidence", "flags", "template"})
+_OPTIONAL = frozenset(
+    {"evidence", "confidence", "flags", "template", "published_at", "as_of", "first_revision"}
+    | {"dynamism"}
+)
+_TIME = pa.timestamp("us", tz="UTC")
+# columns written only when a writer gives them (`--publish-dates`: the public `as_of`)
+_IF_GIVEN: dict[tuple[str, str], list[pa.Field]] = {
+    ("public", "questions"): [pa.field("as_of", pa.date32())],
+}
 
 SCHEMAS: dict[tuple[str, str], pa.Schema] = {
     ("public", "texts"): pa.schema([("id", pa.int64()), ("text", pa.string())]),
     ("public", "questions"): pa.schema([("id", pa.int64()), ("question", pa.string())]),
-    ("private", "texts"): pa.schema([("id", pa.string()), ("public_id", pa.int64())]),
+    ("private", "texts"): pa.schema(
+        [("id", pa.string()), ("public_id", pa.int64()), ("published_at", _TIME)]
+    ),
     ("private", "qa"): pa.schema(
         [
             ("id", pa.int64()),
@@ -60,6 +70,9 @@ SCHEMAS: dict[tuple[str, str], pa.Schema] = {
             ("confidence", pa.float64()),
             ("flags", pa.list_(pa.string())),
             ("template", pa.string()),
+            ("as_of", _TIME),
+            ("first_revision", pa.string()),
+            ("dynamism", pa.string()),
         ]
     ),
 }
@@ -232,6 +245,8 @@ class Hub:
         for name, table in tables.items():
             schema = SCHEMAS.get((half, name))
             if schema is not None:
+                given = [f for f in _IF_GIVEN.get((half, name), []) if f.name in table.column_names]
+                schema = pa.schema([*schema, *given])
                 for f in schema:
                     if f.name in _OPTIONAL and f.name not in table.column_names:
                         table = table.append_column(f, pa.nulls(table.num_rows, f.type))

@@ -71,6 +71,7 @@ def build(
     question_judge: bool = options.QUESTION_JUDGE,
     judge_model: str | None = options.JUDGE_MODEL,
     judge_threshold: int = options.JUDGE_THRESHOLD,
+    publish_dates: bool = options.PUBLISH_DATES,
     dry_run: bool = typer.Option(
         False,
         "--dry-run",
@@ -146,6 +147,7 @@ def build(
         triples=read_triples(triples) if triples is not None else None,
         novelty=novelty,
         dedup_threshold=dedup_threshold,
+        publish_dates=publish_dates,
         id_key=id_key,
         workers=workers or cpu_count(),
         work_dir=folder,
@@ -223,6 +225,7 @@ def update_command(
     question_judge: bool = options.QUESTION_JUDGE,
     judge_model: str | None = options.JUDGE_MODEL,
     judge_threshold: int = options.JUDGE_THRESHOLD,
+    publish_dates: bool = options.PUBLISH_DATES,
     timeout: float = typer.Option(20.0, help="Crawler: seconds per request."),
     min_chars: int = typer.Option(200, help="Crawler: skip pages with shorter main text."),
     ignore_robots: bool = typer.Option(False, help="Crawler: do not consult robots.txt."),
@@ -276,6 +279,7 @@ def update_command(
         llm_settings=llm_settings,
         screening=screening,
         review=review,
+        publish_dates=publish_dates,
         publish=publish,
         publish_token=token,
         publish_endpoint=endpoint,
@@ -318,6 +322,7 @@ def release(
         help="Accept the undecided candidates of confidence >= C (never flagged ones); the "
         "other undecided ones are left out. Without it any undecided candidate refuses.",
     ),
+    publish_dates: bool = options.PUBLISH_DATES,
     format: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Publish a staged revision with only its accepted questions (ids renumbered 0..n-1)."""
@@ -334,7 +339,14 @@ def release(
             verdicts = final_verdicts(database, version)
         finally:
             database.dispose()
-    emit(release_staged(target, version, verdicts, auto_accept_above=auto_accept_above), format)
+    report = release_staged(
+        target,
+        version,
+        verdicts,
+        auto_accept_above=auto_accept_above,
+        publish_dates=publish_dates,
+    )
+    emit(report, format)
 
 
 def register(app: typer.Typer) -> None:

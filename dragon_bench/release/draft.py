@@ -60,6 +60,7 @@ class BuildSettings:
     screening: Any = None
     # `--review`: stage the revision (no public half) with flagged candidates kept
     review: bool = False
+    publish_dates: bool = False  # the public questions get the day of their `as_of`
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ __all__ = [
     "CLOSED_BOOK_MODELS",
     "JUDGE_MODEL",
     "JUDGE_THRESHOLD",
+    "PUBLISH_DATES",
     "QUESTION_JUDGE",
     "HF_ENDPOINT",
     "HF_TOKEN",
@@ -60,4 +61,9 @@ REVIEW = typer.Option(
     "--review",
     help="Stage the revision for review (no public half; flagged candidates kept with their "
     "flags) until `dragon release`.",
+)
+PUBLISH_DATES = typer.Option(
+    False,
+    "--publish-dates",
+    help="Give the public questions an as_of column: the day of their latest evidence text.",
 )

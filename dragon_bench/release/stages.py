@@ -47,6 +47,7 @@ __all__ = [
     "dedup",
     "extract",
     "filters",
+    "first_asked",
     "novelty",
     "published_documents",
     "llm_usage",
@@ -68,9 +69,10 @@ def published_documents(hub: Hub, version: str) -> list[Document]:
     public = hub.read_table("public", version, "texts").to_pydict()
     private = hub.read_table("private", version, "texts").to_pydict()
     text_of = dict(zip(public["id"], public["text"], strict=True))
+    dates = private.get("published_at") or [None] * len(private["id"])
     return [
-        Document(id=doc_id, text=text_of[pid])
-        for doc_id, pid in zip(private["id"], private["public_id"], strict=True)
+        Document(id=doc_id, text=text_of[pid], published_at=when)
+        for doc_id, pid, when in zip(private["id"], private["public_id"], dates, strict=True)
     ]
 
 
@@ -219,21 +221,23 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
             stats=stats,
             # uniqueness over the whole revision's KG; facts earlier revisions asked are not new
             context=list(draft.known),
-            asked=_asked_before(ctx.hub, draft.plan.version),
+            asked=set(first_asked(ctx.hub, draft.plan.version)),
             roundtrip=settings.question_roundtrip,
         )
     return replace(draft, questions=tuple(made), rejected=dict(stats.get("rejected", {})))
 
 
-def _asked_before(hub: Hub, version: str) -> set[tuple[str, str, str]]:
-    """The facts the hub's earlier revisions asked (from their qa evidence)."""
-    asked: set[tuple[str, str, str]] = set()
-    for v in hub.versions("private"):
+def first_asked(hub: Hub, version: str) -> dict[tuple[str, str, str], str]:
+    """The facts the hub's earlier revisions asked (from their qa evidence), each with the
+    earliest revision that asked it (qa `first_revision`)."""
+    asked: dict[tuple[str, str, str], str] = {}
+    for v in sorted(hub.versions("private"), key=parse_version):
         if parse_version(v) >= parse_version(version):
             continue
         table = hub.read_table("private", v, "qa")
         if "evidence" in table.column_names:
-            asked |= asked_facts(table.column("evidence").to_pylist())
+            for fact in asked_facts(table.column("evidence").to_pylist()):
+                asked.setdefault(fact, v)
     return asked
 
 
@@ -331,6 +335,9 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         ids,
         kg_table(list(draft.fresh), list(draft.known)),
         flags=draft.flags,
+        version=plan.version,
+        first_asked=first_asked(ctx.hub, plan.version),
+        publish_dates=settings.publish_dates,
     )
     if settings.review:  # the public texts wait in the private half until `dragon release`
         private["public_texts"] = public["texts"]

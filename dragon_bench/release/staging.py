@@ -103,8 +103,10 @@ def release_staged(
     verdicts: Mapping[int, Verdict],
     *,
     auto_accept_above: float | None = None,
+    publish_dates: bool = False,
 ) -> dict[str, Any]:
-    """Publish staged `version` with its accepted candidates; returns the review counts."""
+    """Publish staged `version` with its accepted candidates; returns the review counts.
+    `publish_dates` gives the public questions the day of their `as_of`."""
     hub.recover_release(version)
     require_staged(hub, version)
     rows = hub.read_table("private", version, "qa").to_pylist()
@@ -185,6 +187,11 @@ def release_staged(
             schema=SCHEMAS[("public", "questions")],
         ),
     }
+    if publish_dates:
+        days = [d.date() if d is not None else None for d in qa.column("as_of").to_pylist()]
+        public["questions"] = public["questions"].append_column(
+            "as_of", pa.array(days, pa.date32())
+        )
     extra = {
         "generator": manifest.get("generator"),
         "questions_by_type": dict(Counter(r["type"] for r in released)),

@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from dragon_bench.dynamism import question_dynamism
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import SCHEMAS
 from dragon_bench.kg.store import TRIPLE_SCHEMA, row_triple, table_triples, triples_table
 from dragon_bench.types import Document, Question, Triple
+from dragon_bench.versions import parse_version
 
 __all__ = [
     "KG_SCHEMA",
     "EVIDENCE_TYPE",
     "evidence",
+    "fact_key",
     "kg_table",
+    "question_as_of",
     "triples_from_table",
     "read_triples",
     "revision_tables",
@@ -64,6 +69,30 @@ def evidence(question: Question) -> list[dict[str, Any]]:
     ]
 
 
+def fact_key(triple: Mapping[str, Any] | Triple) -> tuple[str, str, str]:
+    """A fact as DESIGN.md defines it: `(subject_id, relation_type, object_id)`."""
+    if isinstance(triple, Triple):
+        return (triple.subject_id, triple.relation_type, triple.object_id)
+    return (triple["subject_id"], triple["relation_type"], triple["object_id"])
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    # a naive time is read as UTC: the input said nothing else, and nothing is invented
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def question_as_of(question: Question, published: Mapping[str, datetime | None]) -> datetime | None:
+    """The latest publication time of the question's evidence documents; None when any of
+    them is undated (the latest one is then unknown) or there are none."""
+    docs = {t.doc_id for t in question.triples} or set(question.text_ids)
+    dates = [_utc(published.get(d)) for d in docs]
+    if not dates or any(d is None for d in dates):
+        return None
+    return max(d for d in dates if d is not None)
+
+
 def revision_tables(
     documents: Sequence[Document],
     questions: Sequence[Question],
@@ -71,23 +100,42 @@ def revision_tables(
     kg: pa.Table,
     *,
     flags: Mapping[str, Sequence[str]] | None = None,
+    version: str = "",
+    first_asked: Mapping[tuple[str, str, str], str] | None = None,
+    publish_dates: bool = False,
 ) -> tuple[dict[str, pa.Table], dict[str, pa.Table]]:
     """The public and private tables of DESIGN.md; public texts are ordered by public id.
-    `flags` maps a question's text to its qa `flags` (e.g. `closed_book:MODEL`)."""
+    `flags` maps a question's text to its qa `flags` (e.g. `closed_book:MODEL`);
+    `first_asked` maps a fact to the earliest revision that asked it (`first_revision`,
+    else `version`); `publish_dates` adds the day of `as_of` to the public questions."""
     by_public = sorted(documents, key=lambda d: ids[d.id])
+    published = {d.id: d.published_at for d in documents}
+    as_of = [question_as_of(q, published) for q in questions]
+    asked = first_asked or {}
+    first = []
+    for q in questions:
+        earlier = [asked[k] for k in map(fact_key, q.triples) if k in asked]
+        first.append(min(earlier, key=parse_version) if earlier else version)
+    public_questions: dict[str, list[Any]] = {
+        "id": [q.id for q in questions],
+        "question": [q.question for q in questions],
+    }
+    if publish_dates:
+        public_questions["as_of"] = [d.date() if d is not None else None for d in as_of]
     public = {
         "texts": pa.table(
             {"id": [ids[d.id] for d in by_public], "text": [d.full_text for d in by_public]},
             schema=SCHEMAS[("public", "texts")],
         ),
-        "questions": pa.table(
-            {"id": [q.id for q in questions], "question": [q.question for q in questions]},
-            schema=SCHEMAS[("public", "questions")],
-        ),
+        "questions": pa.table(public_questions),
     }
     private = {
         "texts": pa.table(
-            {"id": [d.id for d in by_public], "public_id": [ids[d.id] for d in by_public]},
+            {
+                "id": [d.id for d in by_public],
+                "public_id": [ids[d.id] for d in by_public],
+                "published_at": [_utc(d.published_at) for d in by_public],
+            },
             schema=SCHEMAS[("private", "texts")],
         ),
         "qa": pa.table(
@@ -102,6 +150,11 @@ def revision_tables(
                 "confidence": [q.confidence for q in questions],
                 "flags": [list((flags or {}).get(q.question, ())) for q in questions],
                 "template": [q.template for q in questions],
+                "as_of": as_of,
+                "first_revision": first,
+                "dynamism": [
+                    question_dynamism(t.relation_type for t in q.triples) for q in questions
+                ],
             },
             schema=SCHEMAS[("private", "qa")],
         ),

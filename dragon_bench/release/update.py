@@ -60,6 +60,7 @@ class UpdateConfig:
     llm_settings: LLMSettings | None = None
     screening: Any = None  # the LLM screens (`dragon_bench.questions.screening.Screening`)
     review: bool = False  # stage the revision for review instead of publishing it
+    publish_dates: bool = False  # public questions get the day of their `as_of`
     publish: str | None = None
     publish_token: str | None = None
     publish_endpoint: str | None = None
@@ -181,6 +182,7 @@ def _run(config: UpdateConfig, engine: Engine, journal: Journal, log: Log) -> di
         stride=config.stride,
         screening=config.screening,
         review=config.review,
+        publish_dates=config.publish_dates,
     )
     llm = LLMClient(config.llm_settings) if config.llm_settings is not None else None
     ctx = BuildContext(hub, engine, settings, llm=llm, log=log)

@@ -1,0 +1,48 @@
+"""How fast the answer to a fact can change, by its relation type (static, slow, fast), as
+CRAG splits static from dynamic questions (Yang et al., 2024, "CRAG - Comprehensive RAG
+Benchmark"). A question takes the most changeable label of its evidence."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["DYNAMISM", "LABELS", "dynamism_of", "question_dynamism"]
+
+LABELS = ("static", "slow", "fast")
+
+_STATIC = (
+    # once true, true for good: births, deaths, foundations, events that happened, kinship
+    "ABBREVIATION AGE_DIED_AT AGENT ALTERNATIVE_NAME AWARDED_WITH CAUSE_OF_DEATH CONVICTED_OF "
+    "DATE_DEFUNCT_IN DATE_FOUNDED_IN DATE_OF_BIRTH DATE_OF_CREATION DATE_OF_DEATH END_TIME "
+    "FOUNDED_BY HAS_CAUSE INANIMATE_INVOLVED LOCATED_IN ORGANIZES ORIGINS_FROM PARENT_OF "
+    "PARTICIPANT_IN PENALIZED_AS PLACE_OF_BIRTH PLACE_OF_DEATH POINT_IN_TIME PRODUCES RELATIVE "
+    "SCHOOLS_ATTENDED SIBLING START_TIME SUBEVENT_OF TAKES_PLACE_IN"
+)
+_SLOW = (
+    # positions, workplaces, seats, memberships, ownership: change over months or years
+    "HEADQUARTERED_IN IDEOLOGY_OF KNOWS MEMBER_OF OWNER_OF PART_OF PLACE_RESIDES_IN "
+    "RELIGION_OF SPOUSE SUBORDINATE_OF WORKPLACE WORKS_AS"
+)
+# amounts, prices, ages, states of health: change from one report to the next
+_FAST = "AGE_IS EXPENDITURE INCOME MEDICAL_CONDITION PRICE_OF"
+
+# NEREL's 49 relation types with their label; '' (no relation type) is static, so an
+# untyped fact is never compared across revisions
+DYNAMISM: dict[str, str] = {
+    "": "static",
+    **{t: "static" for t in _STATIC.split()},
+    **{t: "slow" for t in _SLOW.split()},
+    **{t: "fast" for t in _FAST.split()},
+}
+
+
+def dynamism_of(relation_type: str) -> str:
+    """The label of a relation type; an unknown type is `slow` (it may change, it is not a
+    measured amount)."""
+    return DYNAMISM.get(relation_type, "slow")
+
+
+def question_dynamism(relation_types: Iterable[str]) -> str:
+    """The most changeable label among a question's evidence relation types (static if none)."""
+    labels = {dynamism_of(t) for t in relation_types}
+    return max(labels, key=LABELS.index, default="static")

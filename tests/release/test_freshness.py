@@ -1,0 +1,81 @@
+"""Issue #20: dates on texts and questions, dynamism labels, superseded answers, changelog.
+The scripted three-revision scenario: dated documents written here (freshness_corpus)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dragon_bench.dynamism import DYNAMISM, question_dynamism
+from dragon_bench.hub import Hub
+from dragon_bench.kg.llm_backend import RELATION_TYPES
+from dragon_bench.release.build import build_revision
+from tests.release.freshness_corpus import DAY_1, DAY_2, increment, triples_of
+
+
+def _build(hub: Path, n: int, **kw: object) -> str:
+    docs = [d for k in range(1, n + 1) for d in increment(k)]
+    return build_revision(docs, str(hub), triples=triples_of(docs), per_type=5, **kw).version
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Hub:
+    hub = tmp_path_factory.mktemp("fresh") / "hub"
+    assert [_build(hub, n, publish_dates=True) for n in (1, 2, 3)] == ["1.0.0", "1.1.0", "1.2.0"]
+    return Hub(str(hub))
+
+
+def test_every_nerel_relation_type_has_a_label() -> None:
+    assert set(DYNAMISM) - {""} == set(RELATION_TYPES)
+    assert DYNAMISM["PLACE_OF_BIRTH"] == "static" and DYNAMISM["WORKPLACE"] == "slow"
+    assert DYNAMISM["PRICE_OF"] == "fast"
+    assert question_dynamism(["PLACE_OF_BIRTH", "WORKPLACE"]) == "slow"
+    assert question_dynamism([]) == "static"
+
+
+def test_texts_keep_their_publication_time_and_undated_stay_null(three: Hub) -> None:
+    texts = {
+        r["id"]: r["published_at"]
+        for r in three.read_table("private", "1.2.0", "texts").to_pylist()
+    }
+    assert texts["r1"] == DAY_1 and texts["s1"] == DAY_2  # carried from the parent revision
+    assert texts["u1"] is None and texts["u2"] is None
+
+
+def test_questions_carry_as_of_first_revision_and_dynamism(three: Hub) -> None:
+    for version, day in (("1.0.0", DAY_1), ("1.1.0", DAY_2), ("1.2.0", None)):
+        qa = three.read_table("private", version, "qa").to_pylist()
+        assert qa
+        for q in qa:
+            assert q["as_of"] == day, (version, q["question"])
+            assert q["first_revision"] == version
+            types = [e["relation_type"] for e in q["evidence"]]
+            assert q["dynamism"] == question_dynamism(types)
+        public = three.read_table("public", version, "questions").to_pylist()
+        assert [p["as_of"] for p in public] == [day.date() if day else None for _ in qa]
+    labels = {
+        q["dynamism"]
+        for v in ("1.0.0", "1.1.0")
+        for q in three.read_table("private", v, "qa").to_pylist()
+    }
+    assert labels == {"static", "slow"}
+
+
+def test_public_questions_have_no_dates_unless_asked(tmp_path: Path) -> None:
+    _build(tmp_path / "hub", 1)
+    public = Hub(str(tmp_path / "hub")).read_table("public", "1.0.0", "questions")
+    assert public.column_names == ["id", "question"]
+
+
+def test_release_of_a_staged_revision_publishes_dates_when_asked(tmp_path: Path) -> None:
+    from dragon_bench.release.staging import Verdict, release_staged
+
+    hub = Hub(str(tmp_path / "hub"))
+    version = _build(tmp_path / "hub", 1, review=True)
+    rows = hub.read_table("private", version, "qa").to_pylist()
+    verdicts = {r["id"]: Verdict("accept") for r in rows}
+    report = release_staged(hub, version, verdicts, publish_dates=True)
+    public = hub.read_table("public", version, "questions").to_pylist()
+    assert len(public) == report["questions"] > 0
+    assert {p["as_of"] for p in public} == {DAY_1.date()}
