@@ -25,6 +25,7 @@ def _score(crag_sample: Path, tmp_path: Path, answerer: RagPipelineAnswerer) -> 
     return score_predictions(examples, preds)
 
 
+@pytest.mark.slow
 def test_baseline_scores_at_least_zero_on_the_sample(crag_sample: Path, tmp_path: Path) -> None:
     report = _score(crag_sample, tmp_path, RagPipelineAnswerer(PipelineConfig()))
     assert report["n"] == 9  # one record's answer is "nan"

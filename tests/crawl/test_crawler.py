@@ -66,6 +66,7 @@ def test_crawl_keeps_good_articles_and_reports_every_fault(
     assert CrawlState.load(tmp_path / "s.json").feeds[feeds["rss"]]["etag"] == '"feed-v1"'
 
 
+@pytest.mark.slow
 def test_second_crawl_uses_conditional_get_and_finds_nothing_new(
     news_server: NewsServer, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]

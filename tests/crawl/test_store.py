@@ -16,6 +16,7 @@ from tests.plugins.news_server import NewsServer, article_html, rss
 FAST = CrawlOptions(timeout=0.5, retries=2, backoff=0.01, min_chars=100)
 
 
+@pytest.mark.slow
 def test_snapshots_are_cumulative_and_idempotent(news_server: NewsServer, tmp_path: Path) -> None:
     feeds = build_site(news_server)
     store = SnapshotStore(str(tmp_path / "store"))

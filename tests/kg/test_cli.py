@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dragon_bench.kg import read_triples
 
 
@@ -30,6 +32,7 @@ def test_score_prints_json_with_baseline(nerel_dev: Path) -> None:
     assert report["gold"] == report["cooccurrence"]["gold"]
 
 
+@pytest.mark.slow
 def test_extract_writes_parquet_from_a_brat_folder(tmp_path: Path) -> None:
     src = tmp_path / "brat"
     src.mkdir()

@@ -209,6 +209,7 @@ def test_space_renders_the_boards_views(
     assert outside == []
 
 
+@pytest.mark.slow
 def test_portal_and_commands_never_import_gradio() -> None:
     code = (
         "import sys\n"
@@ -235,6 +236,7 @@ def _load_in_space(space: Path, env: dict[str, str]) -> dict[str, Any]:
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+@pytest.mark.slow
 def test_space_reads_the_file_from_a_url_and_reports_a_bad_one(
     tmp_path: Path, results_file: Path
 ) -> None:

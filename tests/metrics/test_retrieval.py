@@ -73,6 +73,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
 def test_dragon_metrics_equal_trec_eval(case: str) -> None:
     found, relevant = CASES[case]()

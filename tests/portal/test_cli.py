@@ -47,6 +47,7 @@ def test_admin_create_token_prints_it_alone_and_it_works(live: Live) -> None:
     assert r.status_code == 401
 
 
+@pytest.mark.slow
 def test_dragon_serve_runs_the_portal_and_refuses_default_secret_in_production(
     hub, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]

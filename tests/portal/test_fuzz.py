@@ -57,6 +57,7 @@ def _make_real(case: Any, live: Live) -> None:
                 case.body[key] = REAL[key]
 
 
+@pytest.mark.slow
 def test_openapi_fuzz(fuzz_live: Live) -> None:
     from hypothesis import given
 

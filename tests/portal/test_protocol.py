@@ -16,6 +16,7 @@ def _count(live: Live) -> int:
         return int(s.scalar(select(func.count()).select_from(Submission)) or 0)
 
 
+@pytest.mark.slow
 def test_submit_create_as_the_published_client_does(live: Live) -> None:
     r = live.submit(results(hits=2, answers_right=1), submit_id="run-1", version="1.0.0")
     assert r.status_code == 200, r.text

@@ -103,6 +103,7 @@ def test_admin_works_on_an_existing_database_and_refuses_a_bad_one(
     assert (code, err.strip()) == (2, f"error: database {bad}: file is not a database")
 
 
+@pytest.mark.slow
 def test_serve_warns_when_the_hub_holds_no_revision_and_still_serves(tmp_path: Path) -> None:
     import subprocess
 

@@ -22,6 +22,7 @@ def _login(page: Any, live: ArenaLive, role: str, next_path: str) -> None:
     page.wait_for_load_state()
 
 
+@pytest.mark.slow
 def test_battle_vote_rating_and_grading_in_chromium(
     make_arena: Callable[..., ArenaLive], page: Any, artifacts: Path
 ) -> None:

@@ -58,6 +58,7 @@ def board_file(live: Live) -> bytes:
     return live.http.get("/api/v1/leaderboard/gradio.json").content
 
 
+@pytest.mark.slow
 def test_every_change_is_one_commit_in_a_bare_repository(make_live: Any, bare: Path) -> None:
     live: Live = make_live(results_repo=str(bare), **RETRY)
     submitted(live, "x1", 1, "m1")
@@ -153,6 +154,7 @@ def test_approvals_do_not_wait_for_the_push_and_commit_in_order(make_live: Any, 
         assert len(json.loads(show(bare, ref))["items"]["1.0.0"]) == count
 
 
+@pytest.mark.slow
 def test_concurrent_approvals_each_see_the_ones_before(make_live: Any, bare: Path) -> None:
     live: Live = make_live(results_repo=str(bare), **RETRY)
     ids = [f"c{i}" for i in range(5)]
@@ -173,6 +175,7 @@ def test_concurrent_approvals_each_see_the_ones_before(make_live: Any, bare: Pat
         assert sorted(json.loads(show(bare, ref))["items"]["1.0.0"]) == sorted(seen)
 
 
+@pytest.mark.slow
 def test_a_failed_push_is_retried_and_shown_to_the_admin(make_live: Any, tmp_path: Path) -> None:
     remote = tmp_path / "later.git"  # does not exist yet: every push fails
     live: Live = make_live(results_repo=str(remote), **RETRY)

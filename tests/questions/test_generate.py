@@ -92,6 +92,7 @@ def test_bad_arguments() -> None:
         generate_questions(TRIPLES, DOCS, backend="llm")
 
 
+@pytest.mark.slow
 def test_nerel_gold_questions_are_supported(nerel_dev: Path) -> None:
     from dragon_bench.kg.nerel import read_gold_folder
     from dragon_bench.questions.gold import gold_triples

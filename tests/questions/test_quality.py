@@ -167,6 +167,7 @@ def test_checker_parts() -> None:
 # --- a small NEREL dev build ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_nerel_dev_flagged_share_is_small(nerel_dev: Path) -> None:
     """On the NEREL dev documents (natasha extraction) the generator without its filter has
     at most 5% flagged questions: the committed baseline had 36-43% (benchmarks/questions.py

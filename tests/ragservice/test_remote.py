@@ -176,6 +176,7 @@ def test_service_serving_a_remote_pipeline(
     registry.close()
 
 
+@pytest.mark.slow
 def test_dragon_rag_serve_command(hub_dir: Path, short_config: Path, tmp_path: Path) -> None:
     port = free_port()
     cmd = [

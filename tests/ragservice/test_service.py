@@ -172,6 +172,7 @@ def test_pipeline_error_is_500_naming_it(llm_server: Any, tmp_path: Path, revisi
     assert err["pipeline"] == "llm-gen" and err["error"].startswith("pipeline llm-gen failed")
 
 
+@pytest.mark.slow
 def test_slow_pipeline_answers_504_not_a_hang(
     llm_server: Any, tmp_path: Path, revision: Any
 ) -> None:

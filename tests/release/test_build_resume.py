@@ -61,6 +61,7 @@ def _tables(hub: Path) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 def test_killed_build_resumes_and_equals_an_uninterrupted_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -114,6 +114,7 @@ def test_dry_run_estimates_without_a_call(stand_in: StandInModel, tmp_path: Path
     assert not (tmp_path / "hub").exists()
 
 
+@pytest.mark.slow
 def test_killed_llm_build_resumes_without_repeating_a_call(
     stand_in: StandInModel, tmp_path: Path
 ) -> None:
