@@ -121,6 +121,15 @@ def _mentions(text: str, name: str) -> bool:
     return bool(stems) and all(any(w.startswith(s) for w in words) for s in stems)
 
 
+def _anchor(triples: Sequence[Triple]) -> str:
+    """The named start of a multi-hop chain: the side of the first fact that is not the bridge
+    (the second fact's subject)."""
+    first = triples[0]
+    if len(triples) > 1 and first.subject_id and first.subject_id == triples[1].subject_id:
+        return first.object
+    return first.subject
+
+
 def question_defects(question: Question) -> tuple[str, ...]:
     """The defect classes (names from `DEFECTS`) one question shows, in `DEFECTS` order."""
     text = question.question
@@ -137,7 +146,7 @@ def question_defects(question: Question) -> tuple[str, ...]:
     if (
         question.type == "multi_hop"
         and question.triples
-        and not _mentions(text, question.triples[0].subject)
+        and not _mentions(text, _anchor(question.triples))
     ):
         found.add("bridge_unanchored")
     if any(

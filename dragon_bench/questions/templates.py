@@ -46,6 +46,7 @@ __all__ = [
     "subject_wh",
     "type_noun",
     "verb_form",
+    "date_phrase",
     "preposition_form",
 ]
 
@@ -266,6 +267,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("when", "Когда {v:родиться} {s}?"),
                 ("date", "Какого числа {v:родиться} {s}?", "", "", "o_day"),
             ],
+            pred=[("born", "{v:родиться} {date}", "", "", "o_date")],
             dynamic="static",
         ),
         _rel(
@@ -282,6 +284,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         _rel(
             "DATE_OF_DEATH",
             ask=[("when", "Когда {v:умереть} {s}?"), ("died", "Когда {v:скончаться} {s}?")],
+            pred=[("died", "{v:умереть} {date}", "", "", "o_date")],
             dynamic="static",
         ),
         _rel(
@@ -834,6 +837,7 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_party": lambda s, st, o, ot: "партия" in lemmas(o),
     "o_number": lambda s, st, o, ot: any(c.isdigit() for c in o),
     "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),
+    "o_date": lambda s, st, o, ot: bool(date_phrase(o)),
     "o_named": lambda s, st, o, ot: o.lstrip('«"')[:1].isupper(),
     "o_prize": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _PRIZES),
     "o_rank": lambda s, st, o, ot: bool(set(lemmas(o)[:2]) & _RANKS) and "«" not in o,
@@ -914,6 +918,27 @@ def short_participle(lemma: str, agree: str) -> str:
     raise ValueError(f"no short participle of {lemma!r} ({agree})")
 
 
+_MONTHS_LOCT = {
+    "января": "январе", "февраля": "феврале", "марта": "марте", "апреля": "апреле",
+    "мая": "мае", "июня": "июне", "июля": "июле", "августа": "августе",
+    "сентября": "сентябре", "октября": "октябре", "ноября": "ноябре", "декабря": "декабре",
+}  # fmt: skip
+
+
+def date_phrase(date: str) -> str:
+    """A date as it follows a verb («родился 2 ноября 1948 года», «в 1948 году», «в марте
+    2017 года»), or '' for a form no such phrase is made from."""
+    if re.fullmatch(r"\d{1,2} [а-я]+(?: \d{4} года)?", date) and date.split()[1] in _MONTHS_LOCT:
+        return date
+    m = re.fullmatch(r"(\d{4}) год", date)
+    if m:
+        return f"в {m.group(1)} году"
+    m = re.fullmatch(r"([а-я]+) (\d{4}) года", date)
+    if m and m.group(1) in _MONTHS_LOCT:
+        return f"в {_MONTHS_LOCT[m.group(1)]} {m.group(2)} года"
+    return ""
+
+
 def _which(head: str, case: str) -> str:
     gender = phrase_gender(head)
     number = "plur" if gender == "plur" else "sing"
@@ -972,6 +997,8 @@ def render(
         if name in ("where", "from"):
             pair = _WHERE.get(o_type.upper(), ("Где", "Откуда"))
             return pair[0 if name == "where" else 1]
+        if name == "date":
+            return date_phrase(o)
         if name == "onoun":
             return type_noun(o_type)
         if name == "which":

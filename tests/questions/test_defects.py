@@ -200,3 +200,22 @@ def test_facts_asked_before_are_not_asked_again() -> None:  # not stale (#16 ite
         new_head += any("Пётр Сидоров" in q.question for q in qs)  # a new head: a new fact
         dropped += stats["rejected"].get("asked_before", 0)
     assert dropped >= 1 and new_head >= 4
+
+
+def test_a_bridge_is_described_by_what_only_it_does() -> None:  # defect 8, the subject side
+    d = doc("g", "Иван Голунов работает в «Медузе». Иван Голунов, 36 лет, журналист. "
+                 "Пётр Сидоров работает в «Ведомостях».")  # fmt: skip
+    ts = [
+        fact(d, "Иван Голунов", "WORKPLACE", "«Медуза»", ("PERSON", "ORGANIZATION"),
+             ("Иван Голунов", "«Медузе»"), ("PERSON:ig", "ORGANIZATION:m")),
+        fact(d, "Иван Голунов", "AGE_IS", "36 лет", ("PERSON", "AGE"),
+             ("Иван Голунов,", "36 лет"), ("PERSON:ig", "AGE:36")),
+        fact(d, "Пётр Сидоров", "WORKPLACE", "«Ведомости»", ("PERSON", "ORGANIZATION"),
+             ("Пётр", "«Ведомостях»"), ("PERSON:ps", "ORGANIZATION:v")),
+    ]  # fmt: skip
+    found = set()
+    for seed in range(8):
+        qs = generate_questions(ts, [d], per_type=5, types=("multi_hop",), seed=seed,
+                                popularity_share=1.0)  # fmt: skip
+        found |= {(q.question, q.answers) for q in qs}
+    assert ("Сколько лет человеку, который работает в «Медузе»?", ("36 лет",)) in found, found

@@ -40,7 +40,9 @@ class Conditional:
             facts = [
                 f
                 for f in graph.by_subject[sid]
-                if graph.anchor(f, "object") and graph.anchor(f, "subject")
+                # a date («родился 2 ноября 1948 года») is a condition too
+                if (graph.anchor(f, "object") or f.object_type == "DATE")
+                and graph.anchor(f, "subject")
             ]
             if len(facts) < 2 or facts[0].subject_type not in AGENTS:
                 continue

@@ -1,6 +1,8 @@
 """`multi_hop`: a chain A -> B -> C asking C, with the bridge B not named but described by a
 distinctive fact (its relation to the named A, which only B has in the KG): «Где находится
-штаб-квартира организации, в которой работает Алексей Миллер?». Joined by entity id."""
+штаб-квартира организации, в которой работает Алексей Миллер?», or, with B the subject of
+the first fact, «Сколько лет человеку, который возглавляет «Металлоинвест»?». Joined by
+entity id."""
 
 from __future__ import annotations
 
@@ -16,8 +18,18 @@ from dragon_bench.questions.shapes.base import (
     ask_object,
     gendered_render,
     object_scope,
+    predicates,
+    subject_scope,
 )
-from dragon_bench.questions.templates import TEMPLATES, WHEN, Describe, type_noun
+from dragon_bench.questions.templates import (
+    TEMPLATES,
+    WHEN,
+    Describe,
+    render,
+    subject_wh,
+    type_noun,
+)
+from dragon_bench.questions.vocab import AGENTS
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "MultiHop"]
@@ -29,6 +41,10 @@ _FAMILIES = {
     "HEADQUARTERED_IN": "LOCATED_IN",
     "TAKES_PLACE_IN": "LOCATED_IN",
     "WORKS_AS": "WORKPLACE",
+    "DATE_OF_BIRTH": "PLACE_OF_BIRTH",
+    "DATE_OF_DEATH": "PLACE_OF_DEATH",
+    "AGE_DIED_AT": "PLACE_OF_DEATH",
+    "CAUSE_OF_DEATH": "PLACE_OF_DEATH",
 }
 
 
@@ -70,6 +86,36 @@ def _descriptions(f1: Fact, graph: FactGraph) -> list[tuple[Describe, dict[str, 
     return out
 
 
+def _subject_descriptions(f1: Fact, graph: FactGraph) -> list[tuple[str, dict[str, str], str]]:
+    """The bridge (f1's subject) described by what it does to the named object: «человек,
+    который работает в «Металлоинвесте»», when no other entity of its kind does it."""
+    scope = subject_scope(f1.subject_type)
+    if graph.subject_ids(f1.relation, f1.object_id, scope) != {f1.subject_id}:
+        return []
+    head = type_noun(f1.subject_type)
+    gender = phrase_gender(head)
+    out = []
+    for frame, _ in predicates(f1, wh=subject_wh(f1.subject_type)):
+        pred = render(
+            frame.text,
+            o=f1.object,
+            o_type=f1.object_type,
+            tense=f1.tense,
+            agree=gender,
+            capitalize=False,
+        )
+        if pred is None:
+            continue
+        which = render("{which:nomn}", head=head, capitalize=False) or "который"
+        forms = {}
+        for case in _CASES:
+            h = inflect_name(head, case)
+            if h is not None:
+                forms[case] = f"{h}, {which} {pred}"
+        out.append((frame.id, forms, gender))
+    return out
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -79,6 +125,28 @@ class MultiHop:
         facts = list(graph.facts)
         rng.shuffle(facts)
         for f1 in facts:
+            if f1.subject_type in AGENTS and graph.anchor(f1, "object") and rng.random() < 0.5:
+                # the bridge is f1's subject, described by its relation to the named object
+                nexts = [
+                    f
+                    for f in graph.by_subject.get(f1.subject_id, [])
+                    if f.key != f1.key
+                    and f.object_id != f1.object_id
+                    and _family(f.relation) != _family(f1.relation)
+                    and graph.answerable(f, "object")
+                ]
+                if nexts:
+                    f2 = rng.choice(nexts)
+                    yield Subgraph(
+                        "multi_hop",
+                        (f1, f2),
+                        (f2.object,),
+                        (f2.object_id,),
+                        ask="subject_bridge",
+                        bridge=f1.subject,
+                        bridge_id=f1.subject_id,
+                    )
+                continue
             frames = TEMPLATES.get(f1.relation)
             if not frames or not frames.describe or not graph.anchor(f1, "subject"):
                 continue
@@ -105,12 +173,16 @@ class MultiHop:
         graph = ctx.graph
         candidates = []
         rendered = 0
-        for d, forms, gender in _descriptions(f1, graph):
+        if sub.ask == "subject_bridge":
+            described = _subject_descriptions(f1, graph)
+        else:
+            described = [(d.id, forms, gender) for d, forms, gender in _descriptions(f1, graph)]
+        for first_id, forms, gender in described:
             for frame, text in ask_object(f2, graph, subject=forms, subject_gender=gender):
                 rendered += 1
                 scope = object_scope(frame, f2.object_type)
                 if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
-                    candidates.append((f"{d.id}+{frame.id}", text))
+                    candidates.append((f"{first_id}+{frame.id}", text))
         return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
