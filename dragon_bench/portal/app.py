@@ -25,6 +25,7 @@ from dragon_bench.portal.routers import (
     pages,
     protocol,
     publishing,
+    review,
     revisions,
     submissions,
 )
@@ -44,6 +45,7 @@ ROUTERS = [
     publishing.router,
     arena.router,
     grading.router,
+    review.router,
     pages.router,
 ]
 

@@ -107,7 +107,9 @@ def _database(db: str, *, create: bool = False):  # type: ignore[no-untyped-def]
 
 @admin.command("create-token")
 def create_token_cmd(
-    role: str = typer.Option(..., help="participant, auto or admin."),
+    role: str = typer.Option(
+        ..., help="participant, auto, admin or reviewer (reviews staged revisions, grades answers)."
+    ),
     name: str = typer.Option(..., help="Who the token is for."),
     db: str = typer.Option("portal.db", help=DB_HELP),
 ) -> None:

@@ -10,7 +10,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = ["Base", "Token", "Submission", "ROLES", "STATES", "utcnow"]
 
-ROLES = ("participant", "auto", "admin")
+# `reviewer`: reviews staged revisions and grades answers on the human grading pages.
+ROLES = ("participant", "auto", "admin", "reviewer")
 # queued -> evaluating -> evaluated -> approved | rejected; failed when the file cannot be scored.
 STATES = ("queued", "evaluating", "evaluated", "approved", "rejected", "failed")
 

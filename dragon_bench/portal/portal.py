@@ -17,6 +17,7 @@ from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator, MetricsEvaluator
 from dragon_bench.portal.publishing.publisher import Publisher
 from dragon_bench.portal.ratelimit import RateLimiter
+from dragon_bench.portal.review.queue import ReviewCandidates
 from dragon_bench.portal.revisions import RevisionCache
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.portal.worker import Worker
@@ -44,6 +45,7 @@ class Portal:
     db: Database = field(init=False)
     hub: Hub = field(init=False)
     revisions: RevisionCache = field(init=False)
+    review: ReviewCandidates = field(init=False)  # staged revisions under review
     limiter: RateLimiter = field(init=False)
     # Failed authentications by client address (see deps.authenticate).
     auth_failures: RateLimiter = field(init=False)
@@ -58,6 +60,7 @@ class Portal:
         self.db = Database(self.settings.db)
         self.hub = Hub(self.settings.hub)
         self.revisions = RevisionCache(self.hub)
+        self.review = ReviewCandidates(self.hub)
         self.limiter = RateLimiter(self.settings.rate_limit_per_minute)
         self.auth_failures = RateLimiter(self.settings.auth_failures_per_minute)
         if self.evaluator is None:

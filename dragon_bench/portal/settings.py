@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["PortalSettings", "DEFAULT_SECRET"]
@@ -54,6 +54,9 @@ class PortalSettings(BaseSettings):
     # A failed push is retried after this many seconds, doubling up to the maximum.
     results_retry_seconds: float = 5.0
     results_retry_max_seconds: float = 600.0
+
+    # Review of staged revisions: the share of candidates two reviewers decide blind.
+    review_double_share: Annotated[float, Field(ge=0.0, le=1.0)] = 0.1
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> PortalSettings:

@@ -22,6 +22,7 @@ NAV: list[tuple[str, str, str, bool]] = [
     ("/arena", "Arena", "arena", False),
     ("/arena/leaderboard", "Arena ratings", "arena_board", False),
     ("/grading", "Grading", "grading", True),
+    ("/review", "Review", "review", True),
 ]
 
 # Inside <script> the HTML parser looks for "</script", "<!--" and "<script" before any JSON

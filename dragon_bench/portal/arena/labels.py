@@ -26,8 +26,8 @@ __all__ = [
     "gradable",
 ]
 
-# The portal's roles that may grade (a "grader" role is honoured if the portal ever adds one).
-GRADER_ROLES = ("admin", "grader")
+# The portal's roles that may grade: the reviewer role also reviews staged revisions.
+GRADER_ROLES = ("admin", "reviewer")
 SAMPLE_SIZE = 20
 GRADABLE = ("evaluated", "approved", "rejected")
 
@@ -36,7 +36,7 @@ def require_grader(caller: Caller | None) -> Caller:
     if caller is None:
         raise HTTPException(401, "missing token", {"WWW-Authenticate": "Bearer"})
     if caller.role not in GRADER_ROLES:
-        raise HTTPException(403, "grading needs an admin or grader token")
+        raise HTTPException(403, "grading needs an admin or reviewer token")
     return caller
 
 

@@ -58,7 +58,9 @@ def grading_index(request: Request, portal: PortalDep, caller: OptionalCaller) -
     if caller is None:
         return RedirectResponse("/login?next=/grading", status_code=303)
     if caller.role not in labels.GRADER_ROLES:
-        return render_error(portal, request, caller, 403, "Grading needs an admin or grader token.")
+        return render_error(
+            portal, request, caller, 403, "Grading needs an admin or reviewer token."
+        )
     rows = labels.gradable(portal)
     subs = [
         {

@@ -1,0 +1,1 @@
+"""Operator review of staged revisions: the decision log, the candidate queue, the report."""
