@@ -1,6 +1,6 @@
 """RAG service under load: a fixed number of /v1/rag requests (500) sent by 50 client tasks on
-loopback, to `dragon rag-serve` with its request batching, against the same service answering
-one request at a time (`--batch 1`), measured in the same run.
+loopback to `dragon rag-serve` as it runs by default (one request at a time, `--batch 1`) and
+with its request queue (`--batch 32`, or `--batch N` here), measured in the same run.
 
 The server is a separate process serving the baseline pipeline over a NEREL dev revision
 (built with `dragon build` into a temporary hub unless `--hub` names one); the requests are
@@ -112,6 +112,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=0, help="Runs a side (default 3)")
     parser.add_argument("--requests", type=int, default=0, help="Requests a run (default 500)")
     parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--batch", type=int, default=32, help="The queued side's --batch")
     args = parser.parse_args()
     n = args.requests or (100 if args.quick else 500)
     runs = args.runs or (1 if args.quick else 3)
@@ -134,7 +135,7 @@ def main() -> None:
         identical = True
         for _ in range(runs):
             single = serve_and_load(hub, 1, asked, args.clients)
-            batched = serve_and_load(hub, 32, asked, args.clients)
+            batched = serve_and_load(hub, args.batch, asked, args.clients)
             identical &= single.pop("answers") == batched.pop("answers")
             pairs.append((single, batched))
             print(
@@ -149,16 +150,18 @@ def main() -> None:
         return round(statistics.median(p[side][key] for p in pairs), 3)
 
     figures = {
-        "requests_per_s": med(1, "requests_per_s"),
-        "p50_s": med(1, "p50_s"),
-        "p99_s": med(1, "p99_s"),
-        "one_at_a_time_requests_per_s": med(0, "requests_per_s"),
-        "one_at_a_time_p50_s": med(0, "p50_s"),
-        "one_at_a_time_p99_s": med(0, "p99_s"),
-        "speedup": round(
+        # The service's default (`--batch 1`): on this workload the queue does not pay.
+        "requests_per_s": med(0, "requests_per_s"),
+        "p50_s": med(0, "p50_s"),
+        "p99_s": med(0, "p99_s"),
+        "batched_requests_per_s": med(1, "requests_per_s"),
+        "batched_p50_s": med(1, "p50_s"),
+        "batched_p99_s": med(1, "p99_s"),
+        "batched_speedup": round(
             statistics.median(b["requests_per_s"] / s["requests_per_s"] for s, b in pairs), 2
         ),
         "identical": identical,
+        "batch": args.batch,
         "requests": n,
         "clients": args.clients,
         "runs": runs,

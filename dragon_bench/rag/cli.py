@@ -37,7 +37,10 @@ def serve_command(
         1024 * 1024, min=0, help="Largest request body in bytes; larger ones answer 413 (0: any)."
     ),
     batch: int = typer.Option(
-        32, min=1, help="Retrieving /v1/rag requests answered together at most (1: one at a time)."
+        1,
+        min=1,
+        help="Retrieving /v1/rag requests answered together at most (1: one at a time; a queue "
+        "pays only when questions are new and the pipeline is the bottleneck).",
     ),
 ) -> None:
     """Serve named RAG pipelines with the Ragnarök / TREC RAG 2024 API (/v1/rag and friends)."""

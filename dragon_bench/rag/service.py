@@ -184,7 +184,7 @@ class RagService:
         texts: int | None,
         timeout: float,
         workers: int,
-        batch: int = 32,
+        batch: int = 1,
     ) -> None:
         self.registry = registry
         self.batch = batch
@@ -425,7 +425,7 @@ def create_app(
     timeout: float = 120.0,
     workers: int = 16,
     max_request_bytes: int = MAX_REQUEST_BYTES,
-    batch: int = 32,
+    batch: int = 1,
 ) -> FastAPI:
     """The service over `registry`; a pipeline call longer than `timeout` seconds answers 504
     (the call itself is left to finish in its worker thread), a request body over

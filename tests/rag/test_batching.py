@@ -81,7 +81,7 @@ def served(nerel_dev: Path) -> tuple[LocalPipeline, RagServer]:
     local = LocalPipeline("baseline", pipeline)
     registry = PipelineRegistry()
     registry.add("baseline", local)
-    return local, RagServer(create_app(registry))
+    return local, RagServer(create_app(registry, batch=32))
 
 
 def test_service_batches_concurrent_rag_requests(served: tuple[LocalPipeline, RagServer]) -> None:
