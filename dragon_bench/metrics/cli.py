@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -21,13 +21,14 @@ def print_report(report: dict[str, Any], *, only: set[str] | None = None) -> Non
     """
     from dragon_bench.output import print_table, stdout
 
-    types = list(report.get("by_type", {}))
+    # columns: each type, each dynamism label, then the fresh slice when it is shown
+    slices = {t: v for t, v in report.get("by_type", {}).items()}
+    slices |= {f"[{k}]": v for k, v in report.get("by_dynamism", {}).items()}
+    fresh = report.get("fresh") or {}
+    if fresh.get("shown"):
+        slices[f"after {fresh['knowledge_cutoff']}"] = fresh
     ci = report.get("ci", {}).get("overall", {})
-    counts = [
-        report["n_questions"],
-        "",
-        *(report["by_type"][t].get("n_questions", "") for t in types),
-    ]
+    counts = [report["n_questions"], "", *(v.get("n_questions", "") for v in slices.values())]
     for group, values in report["overall"].items():
         rows: list[list[Any]] = [["questions", *counts]]
         for name, value in values.items():
@@ -35,12 +36,19 @@ def print_report(report: dict[str, Any], *, only: set[str] | None = None) -> Non
                 continue
             bounds = ci.get(group, {}).get(name)
             interval = f"{bounds[0]:.2f}-{bounds[1]:.2f}" if bounds else ""
-            by_type = [f"{report['by_type'][t].get(group, {}).get(name, 0.0):.3f}" for t in types]
-            rows.append([name, f"{value:.3f}", interval, *by_type])
-        print_table(["metric", "all", "95% CI", *types], rows, title=group)
+            cells = [f"{v.get(group, {}).get(name, 0.0):.3f}" for v in slices.values()]
+            rows.append([name, f"{value:.3f}", interval, *cells])
+        print_table(["metric", "all", "95% CI", *slices], rows, title=group)
     stdout.print(
         f"revision {report['version']}; answered {report.get('n_answered')} of {report['n_questions']}"
     )
+    if fresh:
+        shown = (
+            f"{fresh['n_questions']} questions dated {fresh['as_of'][0]}..{fresh['as_of'][1]}"
+            if fresh.get("shown")
+            else f"{fresh['n_questions']} questions, under {fresh['min_slice']}: not shown"
+        )
+        stdout.print(f"fresh slice after {fresh['knowledge_cutoff']}: {shown}", highlight=False)
     stdout.print(f"signature: {report['signature']}", highlight=False)
 
 
@@ -102,12 +110,28 @@ def evaluate_command(
     seed: int = typer.Option(0, help="Seed of the bootstrap."),
     workers: int = typer.Option(0, help="Processes (0: automatic, up to 2)."),
     details: bool = typer.Option(True, help="Include per-question scores in the JSON report."),
+    # Annotated, so that callers of the function itself get plain defaults
+    knowledge_cutoff: Annotated[
+        str | None,
+        typer.Option(
+            "--knowledge-cutoff",
+            help="The model's knowledge cutoff (YYYY-MM-DD): also score the questions dated "
+            "after it (the fresh slice).",
+        ),
+    ] = None,
+    min_slice: Annotated[
+        int,
+        typer.Option(
+            "--min-slice", min=1, help="Fewest questions a fresh slice needs to be shown."
+        ),
+    ] = 20,
     out: Path | None = typer.Option(None, help="Also write the JSON report to this file."),
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
     from dragon_bench.client.run_record import check_version, recorded_version
     from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
+    from dragon_bench.metrics.freshness import parse_cutoff
     from dragon_bench.output import emit, stderr
 
     recorded = recorded_version(results)
@@ -125,6 +149,8 @@ def evaluate_command(
         resamples=resamples,
         seed=seed,
         workers=workers or None,
+        knowledge_cutoff=parse_cutoff(knowledge_cutoff),
+        min_slice=min_slice,
     )
     if out is not None:
         _write(report, out)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 import pyarrow as pa
@@ -28,6 +29,8 @@ class GoldQuestion:
     type: str
     relevant: frozenset[int]
     answers: tuple[str, ...] = ()
+    dynamism: str = ""  # static, slow or fast (qa `dynamism`; '' in revisions before it)
+    as_of: datetime | None = None  # the latest publication of its evidence (qa `as_of`)
 
 
 @dataclass
@@ -106,16 +109,22 @@ class Gold:
         n = qa.num_rows
         questions = cols.get("question", [""] * n)
         answers = cols.get("answers", [None] * n)
+        dynamism = cols.get("dynamism", [None] * n)
+        as_of = cols.get("as_of", [None] * n)
         gold = [
-            _gold_question(
-                cols["id"][i],
-                questions[i] or "",
-                cols["answer"][i],
-                cols["type"][i],
-                cols["text_ids"][i] or (),
-                answers[i] or (),
-                text_map,
-                version,
+            replace(
+                _gold_question(
+                    cols["id"][i],
+                    questions[i] or "",
+                    cols["answer"][i],
+                    cols["type"][i],
+                    cols["text_ids"][i] or (),
+                    answers[i] or (),
+                    text_map,
+                    version,
+                ),
+                dynamism=dynamism[i] or "",
+                as_of=as_of[i],
             )
             for i in range(n)
         ]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any, Protocol
 
 import numpy as np
 
+from dragon_bench.metrics.freshness import MIN_SLICE, by_dynamism, fresh_slice
 from dragon_bench.metrics.gold import Gold
 from dragon_bench.metrics.ranking import CUTOFFS, dragon_retrieval, gold_flags, ranking_metrics
 from dragon_bench.metrics.registry import answer_metrics, metric_names
@@ -58,8 +60,11 @@ def evaluate(
     resamples: int = 1000,
     seed: int = 0,
     workers: int | None = None,
+    knowledge_cutoff: date | None = None,
+    min_slice: int = MIN_SLICE,
 ) -> dict[str, Any]:
-    """The metrics report: overall and per-type means, bootstrap intervals, signature, details.
+    """The metrics report: overall, per-type and per-dynamism means, bootstrap intervals,
+    signature, details; with `knowledge_cutoff`, the fresh slice (`metrics.freshness`).
 
     Every metric is computed per question and then averaged; unanswered questions score 0.
     `extended=False` keeps only DRAGON's metrics; `resamples=0` skips the intervals.
@@ -135,6 +140,18 @@ def evaluate(
                 for i, t in enumerate(present)
             },
         }
+    dynamism = by_dynamism(qs, lambda m: _means(groups, m))
+    if dynamism:
+        report["by_dynamism"] = dynamism
+    if knowledge_cutoff is not None:
+        report["fresh"] = fresh_slice(
+            qs,
+            knowledge_cutoff,
+            lambda m: _means(groups, m),
+            (lambda m, s: _intervals(groups, m, resamples, s)) if resamples else None,
+            min_slice=min_slice,
+            seed=seed + 1 + len(present),
+        )
     if details:
         report["per_question"] = _details(qs, answered, groups)
         verdicts = getattr(judge, "verdicts", None) if judge is not None else None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from dragon_bench.dynamism import LABELS
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
 from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.versions import parse_version
@@ -59,6 +60,17 @@ def _config_columns(config: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _blocks(slices: Any) -> dict[str, dict[str, float | None]]:
+    """Retrieval and generation means of each slice of a report (by type, by dynamism)."""
+    return {
+        name: {
+            "retrieval": _round(block_mean(block.get("retrieval"), RETRIEVAL_METRICS)),
+            "generation": _round(block_mean(block.get("generation"), GENERATION_METRICS)),
+        }
+        for name, block in (slices or {}).items()
+    }
+
+
 def _row(entry: Entry) -> dict[str, Any]:
     overall = entry.report.get("overall") or {}
     retrieval = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
@@ -66,12 +78,7 @@ def _row(entry: Entry) -> dict[str, Any]:
     total = (
         _avg([retrieval, generation]) if retrieval is not None and generation is not None else None
     )
-    by_type: dict[str, dict[str, float | None]] = {}
-    for qtype, block in (entry.report.get("by_type") or {}).items():
-        by_type[qtype] = {
-            "retrieval": _round(block_mean(block.get("retrieval"), RETRIEVAL_METRICS)),
-            "generation": _round(block_mean(block.get("generation"), GENERATION_METRICS)),
-        }
+    by_type = _blocks(entry.report.get("by_type"))
     portal = entry.report.get("portal") or {}
     return {
         "model_name": entry.model_name,
@@ -85,6 +92,8 @@ def _row(entry: Entry) -> dict[str, Any]:
         "total": _round(total),
         "judge": _round(entry.judge),
         "by_type": by_type,
+        # static / slow / fast (dragon_bench.dynamism); empty for revisions built before labels
+        "by_dynamism": _blocks(entry.report.get("by_dynamism")),
         "ci": portal.get("ci") or {},
         "n_questions": entry.report.get("n_questions"),
         "signature": entry.report.get("signature"),
@@ -144,6 +153,14 @@ def rows_for_actual(
                         for k in ("retrieval", "generation")
                     }
                     for t in types
+                },
+                "by_dynamism": {
+                    label: {
+                        k: _round(_avg(p["by_dynamism"].get(label, {}).get(k) for p in parts))
+                        for k in ("retrieval", "generation")
+                    }
+                    for label in LABELS
+                    if any(label in p["by_dynamism"] for p in parts)
                 },
                 "ci": {} if len(parts) > 1 else newest["ci"],
                 "n_questions": sum(p["n_questions"] or 0 for p in parts),

@@ -144,7 +144,9 @@ def public_view(
         "n_answers": row.n_answers,
         "signature": row.signature,
         "metrics": {
-            k: report[k] for k in ("n_questions", "overall", "by_type", "warnings") if k in report
+            k: report[k]
+            for k in ("n_questions", "overall", "by_type", "by_dynamism", "fresh", "warnings")
+            if k in report
         },
         "ci": (report.get("portal") or {}).get("ci", {}),
         "judge_state": row.judge_state,

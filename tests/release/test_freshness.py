@@ -3,7 +3,9 @@ The scripted three-revision scenario: dated documents written here (freshness_co
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,3 +81,57 @@ def test_release_of_a_staged_revision_publishes_dates_when_asked(tmp_path: Path)
     public = hub.read_table("public", version, "questions").to_pylist()
     assert len(public) == report["questions"] > 0
     assert {p["as_of"] for p in public} == {DAY_1.date()}
+
+
+def _perfect(gold: Any, wrong: frozenset[int] = frozenset()) -> Any:
+    from dragon_bench.metrics import parse_results
+
+    raw = {
+        str(q.id): {
+            "found_ids": sorted(q.relevant),
+            "model_answer": "нет" if q.id in wrong else q.answer,
+        }
+        for q in gold.questions
+    }
+    return parse_results(raw, gold)
+
+
+def test_fresh_slice_after_a_cutoff_between_the_two_dates(three: Hub) -> None:
+    from dragon_bench.metrics import Gold, evaluate
+
+    cutoff = date(2026, 2, 1)  # between DAY_1 and DAY_2
+    sizes = {}
+    for version in ("1.0.0", "1.1.0", "1.2.0"):
+        gold = Gold.from_hub(three, version)
+        wrong = frozenset({gold.questions[0].id})
+        report = evaluate(
+            _perfect(gold, wrong), gold, resamples=50, knowledge_cutoff=cutoff, min_slice=1
+        )
+        fresh = report["fresh"]
+        sizes[version] = fresh["n_questions"]
+        labels = report["by_dynamism"]
+        assert sum(v["n_questions"] for v in labels.values()) == report["n_questions"]
+        if version == "1.1.0":  # every new question of 1.1.0 is dated after the cutoff
+            assert fresh["shown"] and fresh["n_questions"] == len(gold)
+            assert fresh["as_of"] == [DAY_2.date().isoformat()] * 2
+            expected = (len(gold) - 1) / len(gold)
+            assert fresh["generation"]["substr_match"] == pytest.approx(expected)
+            lo, hi = fresh["ci"]["generation"]["substr_match"]
+            assert lo <= expected <= hi
+        else:
+            assert not fresh["shown"] and "generation" not in fresh
+    assert sizes == {"1.0.0": 0, "1.1.0": sizes["1.1.0"], "1.2.0": 0} and sizes["1.1.0"] > 0
+
+
+def test_a_small_fresh_slice_is_not_shown(three: Hub) -> None:
+    from dragon_bench.metrics import Gold, evaluate
+
+    gold = Gold.from_hub(three, "1.1.0")
+    report = evaluate(_perfect(gold), gold, resamples=0, knowledge_cutoff=date(2026, 2, 1))
+    assert report["fresh"] == {
+        "knowledge_cutoff": "2026-02-01",
+        "n_questions": len(gold),
+        "min_slice": 20,
+        "shown": False,
+    }
+    assert len(gold) < 20
