@@ -21,6 +21,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from dragon_bench.errors import DragonError
 from dragon_bench.types import Document, Triple
 
 __all__ = [
@@ -300,7 +301,6 @@ class ResumedExtraction:
     def triples(self) -> list[Triple]:
         if self._errors and not self._calls_ok:
             # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
-            from dragon_bench.errors import DragonError
 
             raise DragonError(self._errors[0])
         return [t for i in range(len(self.docs)) for t in self.done[i]]

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from dragon_bench.errors import BadInputError
+from dragon_bench.errors import BadInputError, DragonError
+from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
+from dragon_bench.kg.llm_backend import extract_with_llm
+from dragon_bench.kg.natasha_backend import extract_document
+from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.nlp.natasha import get_pipeline
+from dragon_bench.output import stderr, track
 from dragon_bench.types import Document, Triple
 
 __all__ = ["BACKENDS", "Extracted", "extract_batch", "extract_triples"]
@@ -57,17 +65,12 @@ def extract_triples(
     if stats is not None:
         stats.update(documents=len(documents), resumed=0, extracted=len(documents))
     if backend == "natasha":
-        from dragon_bench.kg.natasha_backend import extract_document
-
         if workers > 1 and len(documents) > workers:
             return _extract_parallel(documents, workers, progress)
         items: Iterable[Document] = documents
         if progress:
-            from dragon_bench.output import track
-
             items = track(documents, "extracting triples")
         return [t for doc in items for t in extract_document(doc)]
-    from dragon_bench.kg.llm_backend import extract_with_llm
 
     return extract_with_llm(documents, llm=llm, progress=progress).triples
 
@@ -84,8 +87,6 @@ def extract_batch(docs: Sequence[Document], *, backend: str, llm: Any = None) ->
 
 
 def _extract_chunk(docs: Sequence[Document]) -> list[list[Triple]]:
-    from dragon_bench.kg.natasha_backend import extract_document
-
     return [extract_document(d) for d in docs]
 
 
@@ -99,18 +100,12 @@ def _extract_parallel(documents: Sequence[Document], workers: int, progress: boo
     chunks = [documents[i : i + size] for i in range(0, len(documents), size)]
     results: Iterable[list[list[Triple]]] = _pool_map(chunks, workers)
     if progress:
-        from dragon_bench.output import track
-
         results = track(results, "extracting triples", total=len(chunks))
     return [t for chunk in results for doc in chunk for t in doc]
 
 
 def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[list[Triple]]]:
     """natasha over chunks in forked processes, results in input order as they finish."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from dragon_bench.nlp.natasha import get_pipeline
 
     get_pipeline()
     context = multiprocessing.get_context("fork")
@@ -124,8 +119,6 @@ def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[l
 
 def _llm_document(doc: Document, llm: Any) -> Extracted:
     """The two-call LLM procedure on one document; failed calls make it incomplete."""
-    from dragon_bench.errors import DragonError
-    from dragon_bench.kg.llm_backend import extract_with_llm
 
     try:
         report = extract_with_llm([doc], llm=llm, concurrency=1)
@@ -176,19 +169,13 @@ def _extract_resumable(
     log: Callable[[str], None] | None,
     stats: dict[str, Any] | None,
 ) -> list[Triple]:
-    from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
-
     if backend == "llm" and llm is None:
-        from dragon_bench.llm import LLMClient, LLMSettings
-
         llm = LLMClient(LLMSettings.required("the llm triplet extractor"))
     settings = extraction_settings(backend, getattr(llm, "model", None))
     run = ResumedExtraction(checkpoint, documents, settings, log or _log)
     pending = [documents[i] for i in run.todo]
     chunks: Iterable[list[Extracted]] = _iter_extracted(pending, backend, llm, workers)
     if progress and pending:
-        from dragon_bench.output import track
-
         chunks = track(
             chunks, "extracting triples", total=_chunk_count(len(pending), backend, workers, llm)
         )
@@ -203,6 +190,4 @@ def _extract_resumable(
 
 
 def _log(message: str) -> None:
-    from dragon_bench.output import stderr
-
     stderr.print(message, highlight=False, markup=False)

@@ -20,7 +20,10 @@ from typing import Any
 
 from razdel import sentenize
 
+from dragon_bench.errors import DragonError
+from dragon_bench.llm import LLMClient, LLMError, LLMSettings
 from dragon_bench.llm.usage import StageEstimate, estimate_tokens, message_tokens
+from dragon_bench.output import track
 from dragon_bench.types import Document, EntityType, Triple, entity_type
 
 __all__ = [
@@ -384,8 +387,6 @@ def _refinement(n: int) -> Any:
 
 
 def _document(llm: Any, doc: Document, report: LLMExtraction) -> None:
-    from dragon_bench.llm import LLMError
-
     text = doc.full_text
     sentences = _sentences(text)
     rows: list[tuple[dict[str, Any], Located]] = []
@@ -464,8 +465,6 @@ def extract_with_llm(
     """Run the two-call procedure over documents (`concurrency`, default the client's
     `settings.concurrency`, in flight); results keep input order."""
     if llm is None:
-        from dragon_bench.llm import LLMClient, LLMSettings
-
         llm = LLMClient(LLMSettings.required("the llm triplet extractor"))
     if hasattr(llm, "stage"):
         llm = llm.stage("kg")
@@ -480,8 +479,6 @@ def extract_with_llm(
     step = 4 * int(width)
     batches: Any = [range(i, min(i + step, len(docs))) for i in range(0, len(docs), step)]
     if progress:
-        from dragon_bench.output import track
-
         batches = track(batches, "extracting triples (llm)", total=len(batches))
     report = LLMExtraction()
     for batch in batches:
@@ -489,7 +486,6 @@ def extract_with_llm(
             report.add(part)
     if report.chunks and report.failed_chunks == report.chunks:
         # Nothing came back at all: an unreachable or misconfigured endpoint, not sparse text.
-        from dragon_bench.errors import DragonError
 
         raise DragonError(f"every LLM extraction call failed; first: {report.errors[0]}")
     return report

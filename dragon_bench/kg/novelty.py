@@ -12,7 +12,9 @@ are merely known do not make a triple known: the question is whether the *fact* 
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -209,8 +211,6 @@ def nerel_kb_rows(gold: Iterable[GoldDocument]) -> list[dict[str, object]]:
 
 def write_kb_rows(rows: Iterable[dict[str, object]], path: Path | str) -> int:
     """Write knowledge-base rows as JSON lines atomically; returns the number of rows."""
-    import os
-    import tempfile
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

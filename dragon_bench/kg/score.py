@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dragon_bench.kg.extract import extract_triples
+from dragon_bench.kg.labels import TYPE_RELATIONS, nerel_type
+from dragon_bench.kg.natasha_backend import analyse_document
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
+from dragon_bench.kg.triggers import RELATION_NAMES
+from dragon_bench.output import track
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -139,8 +144,6 @@ def score_extraction(
     triples without a trigger the type their entity types imply), against the gold relations
     of the types the extractor can give.
     """
-    from dragon_bench.kg.labels import TYPE_RELATIONS, nerel_type
-    from dragon_bench.kg.triggers import RELATION_NAMES
 
     gold_all = gold_pairs(gold)
     report: dict[str, Any] = score_pairs(triple_pairs(triples), gold_all).as_dict()
@@ -177,7 +180,6 @@ def score_against_gold(
     """Extract from a NEREL folder and score against its gold; the co-occurrence baseline is
     computed from the same natasha parse (keys: precision, recall, f1, typed, cooccurrence, ...).
     """
-    from dragon_bench.kg.natasha_backend import analyse_document
 
     gold = read_gold_folder(folder)
     if limit is not None:
@@ -185,8 +187,6 @@ def score_against_gold(
     docs = [g.document for g in gold]
     items: Iterable[GoldDocument] = gold
     if progress:
-        from dragon_bench.output import track
-
         items = track(gold, f"scoring {backend}")
     started = time.perf_counter()
     triples: list[Triple] = []
@@ -199,8 +199,6 @@ def score_against_gold(
             cooc.append(Pair(g.document.id, (min(a, b),), (max(a, b),)))
     natasha_seconds = time.perf_counter() - started
     if backend != "natasha":
-        from dragon_bench.kg.extract import extract_triples
-
         started = time.perf_counter()
         triples = extract_triples(docs, backend=backend, llm=llm, progress=progress)
     seconds = time.perf_counter() - started if backend != "natasha" else natasha_seconds

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dragon_bench.corpus.parallel import cpu_count
 from dragon_bench.kg import relations
+from dragon_bench.kg.extract import extract_triples
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
 from dragon_bench.kg.score import GoldIndex, Pair, gold_pairs, pairs_match
@@ -153,9 +155,6 @@ def write_calibration(
 
 
 def main(folder: str) -> None:
-    from dragon_bench.corpus.parallel import cpu_count
-    from dragon_bench.kg.extract import extract_triples
-
     if Path(folder).name != "train":
         sys.exit("calibrate on NEREL train only (dev reports, test is never used)")
     gold = read_gold_folder(folder)

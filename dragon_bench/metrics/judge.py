@@ -8,6 +8,7 @@ Replies are cached by the LLM client, so re-judging the same answers costs nothi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from dragon_bench.llm import LLMError
 from dragon_bench.metrics.answers import normalized_equal
 from dragon_bench.metrics.lexical import normalize_space
 from dragon_bench.metrics.refusal import is_refusal
@@ -126,7 +128,6 @@ class Judge:
             return Verdict("accurate", "exact_match", full)
         if is_refusal(answer):
             return Verdict("missing", "refusal", none)
-        from dragon_bench.llm import LLMError
 
         history = self.messages(question, reference, answer)
         last = ""
@@ -186,6 +187,4 @@ class Judge:
 
 
 def _dump(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)

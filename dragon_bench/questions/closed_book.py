@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm import LLMError
 from dragon_bench.llm.usage import StageEstimate, message_tokens
 from dragon_bench.metrics.answers import token_f1
 from dragon_bench.metrics.normalize import normalize_tokens
@@ -117,7 +118,6 @@ def answer_is_correct(answer: str, question: Question) -> bool:
 
 def ask_closed_book(llm: Any, question: Question, judge: Any = None) -> ClosedBookAnswer:
     """Ask `llm` the question with no context and decide whether the answer is correct."""
-    from dragon_bench.llm import LLMError
 
     try:
         reply = llm.chat(closed_book_messages(question.question), temperature=0.0, max_tokens=64)

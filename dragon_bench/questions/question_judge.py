@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dragon_bench.llm import LLMError
 from dragon_bench.llm.usage import StageEstimate, estimate_tokens
 from dragon_bench.types import Question
 
@@ -111,7 +112,6 @@ def passes(scores: QuestionScores, threshold: int = DEFAULT_THRESHOLD) -> bool:
 def judge_question(llm: Any, question: Question, texts: Mapping[str, str]) -> QuestionScores | None:
     """The judge's scores (invalid replies are sent back with the error once); None when the
     reply stays unusable or the call fails."""
-    from dragon_bench.llm import LLMError
 
     try:
         return llm.chat_json(  # type: ignore[no-any-return]

@@ -17,7 +17,9 @@ from typing import Any
 import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.llm import LLMClient, LLMSettings, Usage
 from dragon_bench.llm.usage import timed
+from dragon_bench.metrics.judge import Judge
 from dragon_bench.questions.closed_book import (
     CLOSED_BOOK_MODES,
     ClosedBookModel,
@@ -124,8 +126,6 @@ def screening_from_options(
     """The screens the command-line options ask for, each model a client of its own (at
     DRAGON_LLM_BASE_URL unless named with @BASE_URL) sharing `usage`; None when none is on.
     The judge is `judge_model` (NAME[@BASE_URL]) or DRAGON_LLM_MODEL."""
-    from dragon_bench.llm import LLMClient, LLMSettings, Usage
-    from dragon_bench.metrics.judge import Judge
 
     base = settings if settings is not None else LLMSettings.from_env()
     usage = usage if usage is not None else Usage()
