@@ -69,6 +69,10 @@ COMMANDS: dict[str, Command] = {
         "dragon_bench.release.cli",
         "Publish a staged revision with only its accepted questions (ids renumbered 0..n-1).",
     ),
+    "review": Command(
+        "dragon_bench.portal.review.cli",
+        "Review of staged revisions: report, export and import decisions (JSON Lines).",
+    ),
     "run": Command(
         "dragon_bench.client.cli",
         "Run the baseline (or a configured pipeline) over a revision's questions; resumable.",

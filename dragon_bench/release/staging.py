@@ -25,6 +25,7 @@ __all__ = [
     "REASONS",
     "Verdict",
     "candidates",
+    "relation_types",
     "release_staged",
     "require_staged",
 ]
@@ -44,6 +45,9 @@ _REVIEW_SCHEMA = pa.schema(
         ("at", pa.string()),
         ("original_question", pa.string()),
         ("original_answer", pa.string()),
+        ("type", pa.string()),
+        ("template", pa.string()),
+        ("relation_types", pa.list_(pa.string())),
     ]
 )
 
@@ -83,6 +87,11 @@ def candidates(hub: Hub, version: str) -> list[dict[str, Any]]:
     """The candidate rows (qa columns) of a staged revision, by id."""
     require_staged(hub, version)
     return hub.read_table("private", version, "qa").to_pylist()
+
+
+def relation_types(row: dict[str, Any]) -> list[str]:
+    """The relation types of a qa row's evidence, each once."""
+    return sorted({e.get("relation_type") or "" for e in row.get("evidence") or []} - {""})
 
 
 def _edited(row: dict[str, Any], verdict: Verdict) -> dict[str, Any]:
@@ -135,6 +144,9 @@ def release_staged(
             "at": "",
             "original_question": row["question"],
             "original_answer": row["answer"],
+            "type": row["type"],
+            "template": row.get("template") or "",
+            "relation_types": relation_types(row),
         }
         if verdict is None:
             confidence = row.get("confidence")
