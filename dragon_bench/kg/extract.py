@@ -12,7 +12,7 @@ from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 from dragon_bench.kg.llm_backend import extract_with_llm
 from dragon_bench.kg.natasha_backend import extract_document
-from dragon_bench.llm import LLMClient, LLMSettings
+from dragon_bench.llm import ChatModel, LLMClient, LLMSettings, make_llm
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.output import stderr, track
 from dragon_bench.types import Document, Triple
@@ -38,7 +38,7 @@ def extract_triples(
     docs: Iterable[Document],
     *,
     backend: str = "natasha",
-    llm: Any = None,
+    llm: ChatModel | None = None,
     progress: bool = False,
     workers: int = 1,
     checkpoint: Any = None,
@@ -75,12 +75,15 @@ def extract_triples(
     return extract_with_llm(documents, llm=llm, progress=progress).triples
 
 
-def extract_batch(docs: Sequence[Document], *, backend: str, llm: Any = None) -> list[Extracted]:
+def extract_batch(
+    docs: Sequence[Document], *, backend: str, llm: ChatModel | None = None
+) -> list[Extracted]:
     """One `Extracted` per document, in this process (the engine's batch function uses it)."""
     if backend == "natasha":
         return [Extracted(t) for t in _extract_chunk(docs)]
     if backend == "llm":
-        return [_llm_document(d, llm) for d in docs]
+        client = make_llm("the llm triplet extractor", llm)
+        return [_llm_document(d, client) for d in docs]
     raise BadInputError(
         f"unknown extraction backend {backend!r}; choose one of {', '.join(BACKENDS)}"
     )
@@ -117,7 +120,7 @@ def _pool_map(chunks: list[Sequence[Document]], workers: int) -> Iterator[list[l
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _llm_document(doc: Document, llm: Any) -> Extracted:
+def _llm_document(doc: Document, llm: ChatModel) -> Extracted:
     """The two-call LLM procedure on one document; failed calls make it incomplete."""
 
     try:
@@ -129,7 +132,7 @@ def _llm_document(doc: Document, llm: Any) -> Extracted:
 
 
 def _iter_extracted(
-    docs: Sequence[Document], backend: str, llm: Any, workers: int
+    docs: Sequence[Document], backend: str, llm: ChatModel | None, workers: int
 ) -> Iterator[list[Extracted]]:
     """Chunks of results in document order, each yielded as soon as it is finished."""
     if backend == "natasha" and workers > 1 and len(docs) > workers:
@@ -143,17 +146,18 @@ def _iter_extracted(
             yield extract_batch(docs[i : i + _CHUNK], backend=backend)
         return
     # DRAGON_LLM_CONCURRENCY documents in flight (LLMClient.map), a shard at a time.
+    llm = make_llm("the llm triplet extractor", llm)
     size = max(_CHUNK, 2 * llm.settings.concurrency)
     for i in range(0, len(docs), size):
         yield llm.map(lambda d: _llm_document(d, llm), docs[i : i + size])
 
 
-def _chunk_count(n: int, backend: str, workers: int, llm: Any = None) -> int:
+def _chunk_count(n: int, backend: str, workers: int, llm: ChatModel | None = None) -> int:
     size = (
         _parallel_size(n, workers)
         if backend == "natasha" and workers > 1 and n > workers
         else max(_CHUNK, 2 * llm.settings.concurrency)
-        if backend == "llm"
+        if backend == "llm" and llm is not None
         else _CHUNK
     )
     return -(-n // size)
@@ -162,7 +166,7 @@ def _chunk_count(n: int, backend: str, workers: int, llm: Any = None) -> int:
 def _extract_resumable(
     documents: Sequence[Document],
     backend: str,
-    llm: Any,
+    llm: ChatModel | None,
     progress: bool,
     workers: int,
     checkpoint: Any,

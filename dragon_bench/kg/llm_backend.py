@@ -21,7 +21,7 @@ from typing import Any
 from razdel import sentenize
 
 from dragon_bench.errors import DragonError
-from dragon_bench.llm import LLMClient, LLMError, LLMSettings
+from dragon_bench.llm import ChatModel, LLMClient, LLMError, LLMSettings
 from dragon_bench.llm.usage import StageEstimate, estimate_tokens, message_tokens
 from dragon_bench.output import track
 from dragon_bench.types import Document, EntityType, Triple, entity_type
@@ -386,7 +386,7 @@ def _refinement(n: int) -> Any:
     return check
 
 
-def _document(llm: Any, doc: Document, report: LLMExtraction) -> None:
+def _document(llm: ChatModel, doc: Document, report: LLMExtraction) -> None:
     text = doc.full_text
     sentences = _sentences(text)
     rows: list[tuple[dict[str, Any], Located]] = []
@@ -458,7 +458,7 @@ def _document(llm: Any, doc: Document, report: LLMExtraction) -> None:
 def extract_with_llm(
     docs: Sequence[Document],
     *,
-    llm: Any = None,
+    llm: ChatModel | None = None,
     concurrency: int | None = None,
     progress: bool = False,
 ) -> LLMExtraction:

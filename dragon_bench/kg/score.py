@@ -13,6 +13,7 @@ from dragon_bench.kg.labels import TYPE_RELATIONS, nerel_type
 from dragon_bench.kg.natasha_backend import analyse_document
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
 from dragon_bench.kg.triggers import RELATION_NAMES
+from dragon_bench.llm import ChatModel
 from dragon_bench.output import track
 from dragon_bench.types import Triple
 
@@ -173,7 +174,7 @@ def score_against_gold(
     folder: Path | str,
     backend: str = "natasha",
     *,
-    llm: Any = None,
+    llm: ChatModel | None = None,
     limit: int | None = None,
     progress: bool = False,
 ) -> dict[str, Any]:

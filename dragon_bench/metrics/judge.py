@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from dragon_bench.llm import LLMError
+from dragon_bench.llm import ChatModel, LLMError
 from dragon_bench.metrics.answers import normalized_equal
 from dragon_bench.metrics.lexical import normalize_space
 from dragon_bench.metrics.refusal import is_refusal
@@ -67,7 +67,7 @@ class Judge:
     """Judge answers with an `LLMClient` (`dragon_bench.llm`); `model` goes into signatures."""
 
     def __init__(
-        self, llm: Any, *, rubric: bool = False, concurrency: int = 4, attempts: int = 3
+        self, llm: ChatModel, *, rubric: bool = False, concurrency: int = 4, attempts: int = 3
     ) -> None:
         self.llm = llm
         self.rubric = rubric

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.llm import LLMError
+from dragon_bench.llm import ChatModel, LLMError
 from dragon_bench.llm.usage import StageEstimate, message_tokens
 from dragon_bench.metrics.answers import token_f1
 from dragon_bench.metrics.normalize import normalize_tokens
@@ -116,7 +116,7 @@ def answer_is_correct(answer: str, question: Question) -> bool:
     return token_f1(_norm(question.answer), got) >= LEMMA_F1_CORRECT
 
 
-def ask_closed_book(llm: Any, question: Question, judge: Any = None) -> ClosedBookAnswer:
+def ask_closed_book(llm: ChatModel, question: Question, judge: Any = None) -> ClosedBookAnswer:
     """Ask `llm` the question with no context and decide whether the answer is correct."""
 
     try:

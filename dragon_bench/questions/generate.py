@@ -10,6 +10,7 @@ from typing import Any
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.kg.calibration import feeds_questions
+from dragon_bench.llm import ChatModel, make_llm
 from dragon_bench.questions.filters import SupportIndex
 from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.roundtrip import RoundTrip
@@ -36,7 +37,7 @@ def generate_questions(
     backend: str = "template",
     per_type: int = 50,
     seed: int = 0,
-    llm: Any = None,
+    llm: ChatModel | None = None,
     types: Sequence[str] = QUESTION_TYPES,
     stats: dict[str, Any] | None = None,
     check_quality: bool = True,
@@ -137,7 +138,12 @@ def generate_questions(
 
 
 def _phrase(
-    shape: Any, sub: Subgraph, ctx: Context, backend: str, llm: Any, rejected: Counter[str]
+    shape: Any,
+    sub: Subgraph,
+    ctx: Context,
+    backend: str,
+    llm: ChatModel | None,
+    rejected: Counter[str],
 ) -> Phrased | None:
     if backend == "template":
         ctx.why_not = ""
@@ -146,7 +152,7 @@ def _phrase(
             rejected[ctx.why_not or "no_template"] += 1
         return phrased
     try:
-        q = llm_question(llm, sub, ctx.texts)
+        q = llm_question(make_llm("the llm question backend", llm), sub, ctx.texts)
     except Exception as exc:  # an LLMError or a malformed reply: count it and go on
         rejected[f"llm_error:{type(exc).__name__}"] += 1
         return None

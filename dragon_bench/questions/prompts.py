@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dragon_bench.llm import ChatModel
 from dragon_bench.llm.usage import StageEstimate, estimate_tokens, message_tokens
 from dragon_bench.questions.filters import answer_in_question
 
@@ -239,7 +240,7 @@ def check_reply(sub: Subgraph) -> Any:
     return check
 
 
-def llm_question(llm: Any, sub: Subgraph, texts: Mapping[str, str]) -> str | None:
+def llm_question(llm: ChatModel, sub: Subgraph, texts: Mapping[str, str]) -> str | None:
     """The model's question for this subgraph (`LLMClient.chat_json` with `check_reply`);
     LLMReplyError when the reply stays unusable after the fix request."""
     if hasattr(llm, "stage"):

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dragon_bench.llm import LLMError
+from dragon_bench.llm import ChatModel, LLMError
 from dragon_bench.llm.usage import StageEstimate, estimate_tokens
 from dragon_bench.types import Question
 
@@ -109,7 +109,9 @@ def passes(scores: QuestionScores, threshold: int = DEFAULT_THRESHOLD) -> bool:
     return all(v >= threshold for v in scores.as_dict().values())
 
 
-def judge_question(llm: Any, question: Question, texts: Mapping[str, str]) -> QuestionScores | None:
+def judge_question(
+    llm: ChatModel, question: Question, texts: Mapping[str, str]
+) -> QuestionScores | None:
     """The judge's scores (invalid replies are sent back with the error once); None when the
     reply stays unusable or the call fails."""
 
@@ -122,7 +124,7 @@ def judge_question(llm: Any, question: Question, texts: Mapping[str, str]) -> Qu
 
 
 def judge_questions(
-    llm: Any, questions: Sequence[Question], texts: Mapping[str, str]
+    llm: ChatModel, questions: Sequence[Question], texts: Mapping[str, str]
 ) -> list[QuestionScores | None]:
     """Scores for each question, `settings.concurrency` at a time; None where judging failed."""
     return list(llm.map(lambda q: judge_question(llm, q, texts), questions))
