@@ -73,6 +73,10 @@ COMMANDS: dict[str, Command] = {
         "dragon_bench.portal.review.cli",
         "Review of staged revisions: report, export and import decisions (JSON Lines).",
     ),
+    "changelog": Command(
+        "dragon_bench.release.cli",
+        "What a revision changed since its parent: new, superseded and retired questions.",
+    ),
     "run": Command(
         "dragon_bench.client.cli",
         "Run the baseline (or a configured pipeline) over a revision's questions; resumable.",

@@ -349,7 +349,46 @@ def release(
     emit(report, format)
 
 
+def _changelog_table(report: dict[str, Any]) -> None:
+    from dragon_bench.output import stdout
+
+    stdout.print(
+        f"revision {report['version']} since {report['parent'] or 'nothing'}: "
+        f"{len(report['new'])} new, {len(report['superseded'])} superseded, "
+        f"{len(report['retired'])} retired",
+        highlight=False,
+    )
+    if report["superseded"]:
+        rows = [
+            [
+                f"{r['earlier_version']}#{r['earlier_question_id']}",
+                r["subject_id"],
+                r["relation_type"],
+                r["old_object_id"],
+                r["new_object_id"],
+                ", ".join(r["doc_ids"]),
+            ]
+            for r in report["superseded"]
+        ]
+        head = ["question", "subject", "relation", "was", "now", "new evidence"]
+        print_table(head, rows, title="superseded")
+
+
+def changelog_command(
+    hub: str = typer.Option(..., "--hub", help="Revision hub: folder or fsspec URL."),
+    version: str = typer.Option("latest", "--version", help="The revision (default: latest)."),
+    format: Format = typer.Option(Format.table, "--format", help="Report format."),
+) -> None:
+    """What a revision changed since its parent: new, superseded and retired questions."""
+    from dragon_bench.hub import Hub
+    from dragon_bench.release.changelog import changelog
+
+    target = Hub(hub)
+    emit(changelog(target, target.resolve(version, "private")), format, _changelog_table)
+
+
 def register(app: typer.Typer) -> None:
+    app.command("changelog")(changelog_command)
     app.command("build")(build)
     app.command("release")(release)
     app.command("publish")(publish)

@@ -106,6 +106,8 @@ class Draft:
     screened: Any = None  # screen: what the LLM screens said (`screening.Screened`)
     unscreened: tuple[Question, ...] = ()  # screen: the candidates it was given
     flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # review: text -> flags
+    superseded: tuple[dict[str, Any], ...] = ()  # supersede: rows of superseded.parquet
+    retired: tuple[dict[str, Any], ...] = ()  # supersede: earlier questions whose texts left
     written: bool = False
 
 

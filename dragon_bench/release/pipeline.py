@@ -1,7 +1,7 @@
 """The build pipeline `dragon build` and `dragon update` share: one plan, one list of stages.
 
     select -> dedup -> segment -> extract -> novelty -> questions -> screen -> review -> filters
-    -> write
+    -> supersede -> write
 
 `plan_revision` is the one place that decides a revision's version, parent and id key;
 `run_build` runs `STAGES` on a draft and returns a `BuildResult`. To add a stage
@@ -37,6 +37,7 @@ STAGES: list[Stage] = [
     stages.screen,
     stages.review,
     stages.filters,
+    stages.supersede,
     stages.write,
 ]
 

@@ -1,7 +1,7 @@
 """The stages of a revision build, each a function `(BuildContext, Draft) -> Draft`.
 
 select -> dedup -> segment -> extract -> novelty -> questions -> screen -> review -> filters ->
-write.
+supersede -> write.
 Each reads the fields of the draft earlier stages filled and returns a copy with its own; the
 batch work (signatures, segmentation, extraction, LLM phrasing) runs on the context's engine,
 the LLM screens through the client's own concurrency. A stage
@@ -37,6 +37,11 @@ from dragon_bench.questions.screening import (
     screen_questions,
 )
 from dragon_bench.questions.shapes.base import POPULARITY_SHARE
+from dragon_bench.release.changelog import (
+    retired_questions,
+    superseded_questions,
+    superseded_table,
+)
 from dragon_bench.release.draft import BuildContext, Draft, NothingToBuild
 from dragon_bench.release.ids import public_ids
 from dragon_bench.release.tables import kg_table, revision_tables
@@ -56,6 +61,7 @@ __all__ = [
     "screen",
     "segment",
     "select",
+    "supersede",
     "write",
 ]
 
@@ -323,6 +329,20 @@ def _shuffle(items: list[Question], seed: int) -> list[Question]:
     return [replace(q, id=n) for n, q in enumerate(order)]
 
 
+def supersede(ctx: BuildContext, draft: Draft) -> Draft:
+    """Earlier published questions whose slow or fast fact the new texts change (the same
+    subject and relation type, another object), and those whose texts this revision no
+    longer holds (`dragon_bench.release.changelog`)."""
+    version = parse_version(draft.plan.version)
+    public = set(ctx.hub.versions("public"))
+    earlier = [v for v in ctx.hub.versions("private") if v in public and parse_version(v) < version]
+    rows = superseded_questions(ctx.hub, earlier, draft.triples)
+    retired = retired_questions(ctx.hub, earlier, draft.plan.parent, (d.id for d in draft.kept))
+    changed = {(r["earlier_version"], r["earlier_question_id"]) for r in rows}
+    ctx.log(f"changelog: {len(changed)} earlier questions superseded, {len(retired)} retired")
+    return replace(draft, superseded=tuple(rows), retired=tuple(retired))
+
+
 def write(ctx: BuildContext, draft: Draft) -> Draft:
     """The four datasets and both manifests, written atomically into the hub."""
     settings, plan = ctx.settings, draft.plan
@@ -339,6 +359,7 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         first_asked=first_asked(ctx.hub, plan.version),
         publish_dates=settings.publish_dates,
     )
+    private["superseded"] = superseded_table(draft.superseded)
     if settings.review:  # the public texts wait in the private half until `dragon release`
         private["public_texts"] = public["texts"]
     if screened is not None:
@@ -360,6 +381,13 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         "new_ids": sorted(d.id for d in draft.new),
         "content_hashes": {d.id: d.content_hash for d in draft.kept},
         "rejected": dict(draft.rejected),
+        "changelog": {
+            "new": len(draft.questions),
+            "superseded": len(
+                {(r["earlier_version"], r["earlier_question_id"]) for r in draft.superseded}
+            ),
+            "retired": list(draft.retired),
+        },
         "question_filters": {
             "popularity_share": POPULARITY_SHARE,
             "roundtrip": settings.question_roundtrip,

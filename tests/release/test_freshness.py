@@ -3,6 +3,7 @@ The scripted three-revision scenario: dated documents written here (freshness_co
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -135,3 +136,73 @@ def test_a_small_fresh_slice_is_not_shown(three: Hub) -> None:
         "shown": False,
     }
     assert len(gold) < 20
+
+
+def test_the_changed_fact_supersedes_the_revision_1_question(three: Hub) -> None:
+    qa1 = {q["id"]: q for q in three.read_table("private", "1.0.0", "qa").to_pylist()}
+    rows = three.read_table("private", "1.1.0", "superseded").to_pylist()
+    assert rows, "Петров's workplace changed between 1.0.0 and 1.1.0"
+    for r in rows:
+        assert r["earlier_version"] == "1.0.0"
+        assert (r["subject_id"], r["relation_type"]) == ("PERSON:иван петров", "WORKPLACE")
+        assert (r["old_object_id"], r["new_object_id"]) == (
+            "ORGANIZATION:ромашка",
+            "ORGANIZATION:лютик",
+        )
+        assert {e["doc_id"] for e in r["evidence"]} == {"s1"}
+        facts = {
+            (e["subject_id"], e["relation_type"], e["object_id"])
+            for e in qa1[r["earlier_question_id"]]["evidence"]
+        }
+        assert ("PERSON:иван петров", "WORKPLACE", "ORGANIZATION:ромашка") in facts
+    # every 1.0.0 question on that fact is listed, no other (the static birthplace stays)
+    expected = {
+        q["id"]
+        for q in qa1.values()
+        if any(
+            e["object_id"] == "ORGANIZATION:ромашка" and e["relation_type"] == "WORKPLACE"
+            for e in q["evidence"]
+        )
+    }
+    assert {r["earlier_question_id"] for r in rows} == expected
+    assert three.read_table("private", "1.2.0", "superseded").num_rows == 0
+    log = three.read_manifest("private", "1.1.0")["changelog"]
+    assert log == {
+        "new": three.read_table("private", "1.1.0", "qa").num_rows,
+        "superseded": len(expected),
+        "retired": [],
+    }
+
+
+def test_dragon_changelog_lists_new_superseded_and_retired(three: Hub, capsys: Any) -> None:
+    from tests.helpers.cli import dragon
+
+    run = dragon(capsys, "changelog", "--hub", three.url, "--version", "1.1.0", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert set(report) == {"version", "parent", "new", "superseded", "retired"}
+    assert report["parent"] == "1.0.0" and report["retired"] == []
+    assert len(report["new"]) == three.read_table("private", "1.1.0", "qa").num_rows
+    assert {n["as_of"] for n in report["new"]} == {DAY_2.date().isoformat()}
+    assert {(s["earlier_version"], s["new_object_id"]) for s in report["superseded"]} == {
+        ("1.0.0", "ORGANIZATION:лютик")
+    }
+    table = dragon(capsys, "changelog", "--hub", three.url, "--version", "1.1.0")
+    counts = f"{len(report['new'])} new, {len(report['superseded'])} superseded, 0 retired"
+    assert counts in table.stdout
+    bad = dragon(capsys, "changelog", "--hub", three.url, "--version", "9.9.0")
+    assert bad.returncode == 2
+
+
+def test_texts_left_out_retire_their_questions(tmp_path: Path) -> None:
+    hub = tmp_path / "hub"
+    _build(hub, 1)
+    # the next build's corpus lacks r3: its questions are retired
+    docs = [d for d in increment(1) if d.id != "r3"] + increment(2)
+    build_revision(docs, str(hub), triples=triples_of(docs), per_type=5)
+    h = Hub(str(hub))
+    qa1 = h.read_table("private", "1.0.0", "qa").to_pylist()
+    gone = sorted(q["id"] for q in qa1 if "r3" in q["text_ids"])
+    assert gone
+    retired = h.read_manifest("private", "1.1.0")["changelog"]["retired"]
+    assert sorted(r["id"] for r in retired) == gone and {r["version"] for r in retired} == {"1.0.0"}

@@ -26,6 +26,7 @@ def test_the_stages_run_in_the_documented_order() -> None:
         "screen",
         "review",
         "filters",
+        "supersede",
         "write",
     ]
 
