@@ -168,7 +168,11 @@ def worker_throughput(work: Path, n_sub: int, runs: int) -> dict[str, Any]:
         for _ in range(runs):
             for batch in (1, 0):  # 0: the worker's own batch size
                 with portal.db.session() as s:
-                    s.execute(update(Submission).values(state="queued", claimed_by=None))
+                    s.execute(
+                        update(Submission).values(
+                            state="queued", claimed_by=None, report=None, details=None
+                        )
+                    )
                 before = worker.processed
                 t = time.perf_counter()
                 while worker.run_once(batch) if batch else worker.run_once():

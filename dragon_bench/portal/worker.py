@@ -31,6 +31,9 @@ BATCH = 8  # submissions claimed, evaluated and stored together (one transaction
 
 def scrub_json(obj: Any, index: PrivateIndex) -> Any:
     """Replace private strings inside every string of a JSON-like value."""
+    kind = type(obj)
+    if kind is float or kind is int or obj is None:  # most of a report: its scores
+        return obj
     if isinstance(obj, str):
         return index.scrub(obj)
     if isinstance(obj, list):
@@ -155,7 +158,17 @@ class Worker:
         if not ids:
             return False
         with self.db.read() as s:
-            rows = {r.id: r for r in s.scalars(select(Submission).where(Submission.id.in_(ids)))}
+            # Only the columns scoring needs (a re-evaluated row may hold a large old report).
+            found = s.execute(
+                select(
+                    Submission.id,
+                    Submission.version,
+                    Submission.content,
+                    Submission.attempts,
+                    Submission.is_auto,
+                ).where(Submission.id.in_(ids))
+            )
+            rows = {r.id: r for r in found}
             claimed = [
                 (i, rows[i].version, rows[i].content, rows[i].attempts, rows[i].is_auto)
                 for i in ids
