@@ -27,6 +27,10 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("leaderboard: the committed results file and the Space", "dragon_bench.leaderboard.demo:run"),
     ("RAG service: TREC RAG 2024 answers with citations", "dragon_bench.rag.demo:run"),
     ("arena: a blind battle, a vote, ratings; human grading", "dragon_bench.portal.arena.demo:run"),
+    (
+        "review: stage a revision, decide its candidates, release it",
+        "dragon_bench.portal.review.demo:run",
+    ),
     ("CRAG: tasks and truthfulness score", "dragon_bench.crag.demo:run"),
     ("dynamic update: crawl, diff, revision 1.1.0", "dragon_bench.engine.demo:run"),
 )

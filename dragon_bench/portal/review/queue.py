@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import HTTPException
@@ -66,6 +66,15 @@ class StagedRevision:
     version: str
     views: dict[int, dict[str, Any]]  # question id -> what the page shows
     order: list[int]
+    _double: dict[float, frozenset[int]] = field(default_factory=dict, compare=False)
+
+    def double(self, share: float) -> frozenset[int]:
+        """The candidates of the blind double-review share (drawn once per share)."""
+        found = self._double.get(share)
+        if found is None:
+            found = frozenset(q for q in self.order if is_double(self.version, q, share))
+            self._double[share] = found
+        return found
 
 
 class ReviewCandidates:
@@ -134,9 +143,10 @@ class Queue:
         self.caller = caller
         self.share = double_share
         self.tallies: dict[int, Tally] = tally(live_decisions(db, staged.version))
+        self.double = staged.double(double_share)
 
     def needed(self, qid: int) -> int:
-        return 2 if is_double(self.staged.version, qid, self.share) else 1
+        return 2 if qid in self.double else 1
 
     def state(self, qid: int) -> str:
         t = self.tallies.get(qid)

@@ -110,14 +110,17 @@ def undo(db: Database, version: str, caller: Caller) -> int | None:
         return row.question_id
 
 
-def live_decisions(db: Database, version: str) -> list[ReviewDecision]:
-    """The decisions on `version` not undone, oldest first."""
+def live_decisions(db: Database, version: str) -> list[Any]:
+    """The decisions on `version` not undone, oldest first: rows with the columns of
+    `ReviewDecision` as attributes (plain rows, not ORM objects: the queue reads them all on
+    every request)."""
+    table = ReviewDecision.__table__
     with db.read() as s:
         return list(
-            s.scalars(
-                select(ReviewDecision)
-                .where(ReviewDecision.version == version, ReviewDecision.undone_at.is_(None))
-                .order_by(ReviewDecision.id)
+            s.execute(
+                select(table)
+                .where(table.c.version == version, table.c.undone_at.is_(None))
+                .order_by(table.c.id)
             )
         )
 
@@ -126,14 +129,14 @@ def live_decisions(db: Database, version: str) -> list[ReviewDecision]:
 class Tally:
     """What one candidate's live decisions add up to."""
 
-    latest: dict[int, ReviewDecision]  # reviewer id -> their latest decision
-    resolution: ReviewDecision | None = None
+    latest: dict[int, Any]  # reviewer id -> their latest decision (a `live_decisions` row)
+    resolution: Any = None
 
     @property
     def conflict(self) -> bool:
         return self.resolution is None and len({side(d.decision) for d in self.latest.values()}) > 1
 
-    def final(self, needed: int) -> ReviewDecision | None:
+    def final(self, needed: int) -> Any:
         """The decision that stands, once `needed` reviewers agree or an admin resolved it."""
         if self.resolution is not None:
             return self.resolution
@@ -151,7 +154,7 @@ class Tally:
         return "waiting" if self.latest else "undecided"
 
 
-def tally(decisions: Iterable[ReviewDecision]) -> dict[int, Tally]:
+def tally(decisions: Iterable[Any]) -> dict[int, Tally]:
     """Decisions (oldest first) grouped by candidate."""
     out: dict[int, Tally] = {}
     for d in decisions:
@@ -174,7 +177,7 @@ def final_verdicts(db: Database, version: str) -> dict[int, Verdict]:
     return out
 
 
-def verdict_of(d: ReviewDecision) -> Verdict:
+def verdict_of(d: Any) -> Verdict:
     return Verdict(
         d.decision,
         reason=d.reason,
