@@ -475,6 +475,13 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «В первом туре», «Президентские выборы в»: a cut phrase, not a name
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
+    head = shown.split()[0] if shown.split() else ""
+    if (
+        _WORD.match(head)
+        and analyzer().word_is_known(head.lower())
+        and not any(_case(p.tag) == "nomn" for p in analyzer().parse(head.lower()))
+    ):
+        return ""  # «временным главой администрации»: left in an oblique case
     if kind in ("PROFESSION", "NATIONALITY"):
         return _singular_role(shown)
     if kind == "EVENT" and any(

@@ -39,6 +39,10 @@ PROPER_TYPES = PROPER
 # types whose answers are names (an event or award named by a common noun is vague)
 NAMED_ANSWER_TYPES = PROPER_TYPES | {"EVENT", "LAW", "WORK_OF_ART", "PRODUCT", "AWARD"}
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
+_DEATH = re.compile(
+    r"\b(?:скончал\w*|умер|умерла|умерли|погиб\w*|убит\w*|утонул\w*|казнен\w*|"
+    r"застрелен\w*|похоронен\w*|смерт[иью]\b|гибел[иью]\b|покойн\w*)"
+)
 _FORMER = re.compile(r"^(?:экс-|бывш\w*\s+)", re.IGNORECASE)
 
 
@@ -77,6 +81,54 @@ def _shows_proper(name: str, text: str | None, span: tuple[int, int]) -> bool:
     if re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown) or not shown[:1].isupper():
         return bool(re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown))
     return not _SENTENCE_START.search(text[max(0, span[0] - 4) : span[0]])
+
+
+# one-word roles that are fragments of a post («глава» of what?) or titles, not occupations
+_FRAGMENTS = frozenset(
+    [
+        "глава",
+        "руководитель",
+        "председатель",
+        "начальник",
+        "директор",
+        "заместитель",
+        "замглавы",
+        "член",
+        "лауреат",
+        "победитель",
+        "победительница",
+        "основатель",
+        "основательница",
+        "участник",
+        "участница",
+        "представитель",
+        "сотрудник",
+        "сотрудница",
+        "редактор",
+        "призёр",
+        "призер",
+        "чемпион",
+        "чемпионка",
+        "кандидат",
+        "сторонник",
+        "соавтор",
+        "автор",
+        "владелец",
+        "лидер",
+        "спикер",
+        "президент",
+        "министр",
+        "генерал",
+    ]  # noqa: SIM905
+)
+
+
+def _specific_role(name: str) -> bool:
+    """A role the question can ask for: several words («глава Рособрнадзора», «главный
+    редактор») or one word that names an occupation (пианист), not a fragment («глава»,
+    «лауреат», «президент» of what?)."""
+    words = lemmas(name)
+    return len(words) >= 2 or bool(words and words[0] not in _FRAGMENTS)
 
 
 def _side_id(t: Triple, side: str) -> str:
@@ -252,6 +304,7 @@ class FactGraph:
             self.objects[(fact.subject_id, fact.relation)].append(fact)
             self.subjects[(fact.relation, fact.object_id)].append(fact)
             self._of_subject[fact.subject_id].append(fact)
+        self._texts = texts or {}
         for fact in self.all_facts:
             self._settle(fact)
             if fact.key in askable and self._clean(fact):
@@ -269,8 +322,26 @@ class FactGraph:
         if fact.tense or frames is None or frames.dynamic == "static":
             return
         dead = any(f.relation in DEATH_RELATIONS for f in self.objects_of(fact.subject_id))
-        if dead:
+        if dead or any(self._past_in_text(t) for t in fact.triples):
             fact.tense = "past"
+
+    def _past_in_text(self, t: Triple) -> bool:
+        """The evidence says the subject's role is over: «экс-», «бывший», «покойный» just
+        before the subject, or the subject's document says he died («скончался Зворыкин»)."""
+        text = self._texts.get(t.doc_id)
+        if not text or t.subject_span[1] <= t.subject_span[0]:
+            return False
+        before = text[max(0, t.subject_span[0] - 60) : t.subject_span[0]].lower()
+        if re.search(r"(?:экс-|бывш\w*|покойн\w*|ныне покойн\w*)[^.!?]*$", before):
+            return True
+        surname = text[t.subject_span[0] : t.subject_span[1]].split()[-1:]
+        if t.subject_type not in PEOPLE or not surname or len(surname[0]) < 4:
+            return False
+        stem = surname[0][: max(4, len(surname[0]) - 2)]
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if stem in sentence and _DEATH.search(sentence.lower()):
+                return True
+        return False
 
     def objects_of(self, subject_id: str) -> list[Fact]:
         """Every fact of the KG whose subject is this entity."""
@@ -355,6 +426,8 @@ class FactGraph:
         name = fact.object if side == "object" else fact.subject
         kind = fact.object_type if side == "object" else fact.subject_type
         if kind in PROPER_TYPES and (not is_named(name, kind) or common_noun(name)):
+            return False
+        if fact.relation == "WORKS_AS" and side == "object" and not _specific_role(name):
             return False
         if kind in NAMED_ANSWER_TYPES and is_named(name, kind) and not self._proper(fact, side):
             return len(name.split()) >= 2  # «Отставка» capitalised by its place; «Орден Мужества»

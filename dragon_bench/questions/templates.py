@@ -405,11 +405,6 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             ],
             many=[
                 ("companies", "Какими компаниями {v:владеть} {s}?", _ORGS),
-                (
-                    "assets",
-                    "Какие активы {v:принадлежать:plur} {s:datv}?",
-                    "ORGANIZATION FACILITY PRODUCT",
-                ),
             ],
             pred=[("owns", "{v:владеть} {o:ablt}", "ORGANIZATION FACILITY PRODUCT WORK_OF_ART")],
             describe=[("owns", "компания", ", {which:ablt} {v:владеть} {s}", _ORGS)],

@@ -29,8 +29,8 @@ def test_four_types_from_a_small_graph() -> None:
     # set: the two awards of Кисин, in the plural, stored as a list
     sets = {q.answers: q for q in by["set"]}
     awards = sets[("орден Дружбы", "премия «Грэмми»")]
-    assert (
-        sets[("композитор", "пианист")].question == "Какие профессии и должности у Евгения Кисина?"
+    assert sets[("композитор", "пианист")].question == (
+        "Какие профессии и должности у Евгения Кисина?"
     )
     assert awards.question in ("Какие награды получил Евгений Кисин?",
                                "Каких наград удостоился Евгений Кисин?")  # fmt: skip

@@ -14,6 +14,10 @@ from dragon_bench.types import Question
 __all__ = ["MAX_SET", "SHAPE", "SetShape"]
 
 MAX_SET = 6
+# heads of one post under different words («глава» / «руководитель Рособрнадзора»)
+_HEADS = dict.fromkeys(
+    ("руководитель", "начальник", "председатель", "директор", "шеф", "глава"), "глава"
+)
 
 
 class SetShape:
@@ -37,7 +41,7 @@ class SetShape:
             if not all(graph.answerable(f, "object") for f in members):
                 continue
             names = [f.object for f in members]
-            bags = [frozenset(lemmas(n)) for n in names]
+            bags = [frozenset(_HEADS.get(w, w) for w in lemmas(n)) for n in names]
             if any(a <= b for i, a in enumerate(bags) for j, b in enumerate(bags) if i != j):
                 # two ids under one name, or one inside the other («Нобелевская премия мира»,
                 # «Нобелевская премия мира 1993»): one entity the KG did not merge
