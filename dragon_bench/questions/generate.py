@@ -45,13 +45,16 @@ def generate_questions(
     asked: Iterable[tuple[str, str, str]] = (),
     popularity_share: float = POPULARITY_SHARE,
     roundtrip: bool = True,
+    flagged: list[tuple[Question, str]] | None = None,
 ) -> list[Question]:
     """At most `per_type` checked questions of each type; the same inputs and seed give the
     same questions. `triples` are the facts that may be asked; `context` triples (the rest of
     the revision's KG, e.g. known facts) count for uniqueness only. `asked` holds facts
     `(subject_id, relation_type, object_id)` asked in earlier revisions, which are not asked
     again. `roundtrip` accepts only template questions `RoundTrip` reads back to their facts. `llm`
-    is a `dragon_bench.llm.LLMClient` for the `llm` backend."""
+    is a `dragon_bench.llm.LLMClient` for the `llm` backend. `flagged`, when given, receives
+    up to `per_type` candidates of each type that a check refused, with the reason (for
+    operator review: duplicates and facts asked before are never kept)."""
     if backend not in BACKENDS:
         raise BadInputError(
             f"unknown question backend {backend!r} (choose from {', '.join(BACKENDS)})"
@@ -95,6 +98,7 @@ def generate_questions(
             words=words,
         )
         kept = 0
+        held = 0  # candidates of this type handed to `flagged`
         used: set[object] = set()
         for sub in shape.sample(graph, rng):
             if kept >= per_type:
@@ -121,6 +125,10 @@ def generate_questions(
                 reason = "roundtrip"
             if reason:
                 rejected[reason] += 1
+                keep = reason not in ("duplicate", "asked_before") and held < per_type
+                if flagged is not None and keep:
+                    flagged.append((candidate, reason))
+                    held += 1
                 continue
             seen.add(phrased.text.lower())
             usage.update(phrased.template.split("+"))

@@ -105,6 +105,8 @@ class Draft:
     rejected: Mapping[str, int] = field(default_factory=dict)
     screened: Any = None  # screen: what the LLM screens said (`screening.Screened`)
     unscreened: tuple[Question, ...] = ()  # screen: the candidates it was given
+    # questions (with review): candidates an offline check refused, with the check's reason
+    refused: tuple[tuple[Question, str], ...] = ()
     flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # review: text -> flags
     superseded: tuple[dict[str, Any], ...] = ()  # supersede: rows of superseded.parquet
     retired: tuple[dict[str, Any], ...] = ()  # supersede: earlier questions whose texts left

@@ -217,6 +217,7 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
                 llm=llm,
             )
         stats: dict[str, dict[str, int]] = {}
+        refused: list[tuple[Question, str]] | None = [] if settings.review else None
         made = generate_questions(
             list(draft.fresh),
             list(draft.new),
@@ -229,8 +230,14 @@ def questions(ctx: BuildContext, draft: Draft) -> Draft:
             context=list(draft.known),
             asked=set(first_asked(ctx.hub, draft.plan.version)),
             roundtrip=settings.question_roundtrip,
+            flagged=refused,
         )
-    return replace(draft, questions=tuple(made), rejected=dict(stats.get("rejected", {})))
+    return replace(
+        draft,
+        questions=tuple(made),
+        rejected=dict(stats.get("rejected", {})),
+        refused=tuple(refused or ()),
+    )
 
 
 def first_asked(hub: Hub, version: str) -> dict[tuple[str, str, str], str]:
@@ -266,18 +273,28 @@ def screen(ctx: BuildContext, draft: Draft) -> Draft:
 
 def review(ctx: BuildContext, draft: Draft) -> Draft:
     """With `--review`, the candidates the LLM screens dropped come back with their flags
-    (`closed_book:MODEL`, `judge:CRITERION=SCORE`, `judge_error`) for the operator to decide;
+    (`closed_book:MODEL`, `judge:CRITERION=SCORE`, `judge_error`), and those an offline check
+    refused with `check:REASON` (`roundtrip`, `guessable`, ...), for the operator to decide;
     the screens' own flags are kept. Without review the draft passes unchanged."""
     screened = draft.screened
     flags = {k: tuple(v) for k, v in (screened.flags if screened is not None else {}).items()}
     if not ctx.settings.review:
         return replace(draft, flags=flags)
-    if screened is None:
-        return replace(draft, flags=flags)
     kept = list(draft.questions)
-    for record in screened.records:
-        if record["outcome"] in ("kept", "over_cap"):
+    texts = {q.question for q in kept}
+    for question, reason in draft.refused:
+        if question.question in texts:  # flags go by text: never onto another candidate
             continue
+        texts.add(question.question)
+        flags[question.question] = (f"check:{reason}",)
+        kept.append(question)
+    if screened is None:
+        ctx.log(f"review: {len(kept)} candidates, {len(flags)} flagged")
+        return replace(draft, questions=tuple(kept), flags=flags)
+    for record in screened.records:
+        if record["outcome"] in ("kept", "over_cap") or record["question"] in texts:
+            continue
+        texts.add(record["question"])
         found = [f"closed_book:{a['model']}" for a in record["closed_book"] if a["correct"]]
         judged = record.get("judge") or {}
         least = ctx.settings.screening.judge_threshold

@@ -109,8 +109,12 @@ def test_review_decide_undo_and_release_with_the_database(
     assert r.status_code == 409 and "released" in r.json()["detail"]
 
 
-def test_two_reviewers_at_once_lose_no_decision(make_review: Make) -> None:
-    live, hub, version = make_review(share=1.0)  # every candidate is double-reviewed
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_two_reviewers_at_once_lose_no_decision(
+    make_review: Make, database: str, request: pytest.FixtureRequest
+) -> None:
+    db = request.getfixturevalue("postgres_url") if database == "postgresql" else None
+    live, hub, version = make_review(db=db, share=1.0)  # every candidate is double-reviewed
     tokens = {"r1": live.token("reviewer", "r1"), "r2": live.token("reviewer", "r2")}
     n = _n(hub, version)
     # r1 rejects the first candidate; r2 the first and the last: they disagree on the last

@@ -3,6 +3,7 @@ flagged candidates are kept, only accepted questions are released, renumbered, a
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from dragon_bench.release.staging import Verdict, release_staged
 from dragon_bench.release.update import run_update
 from tests.helpers.cli import dragon
 from tests.helpers.corpus import DOCS, TRIPLES, write_inputs
-from tests.helpers.updating import config_for, make_base_hub
+from tests.helpers.updating import config_for, make_base_hub, serve_demo
+from tests.plugins.news_server import NewsServer
 
 
 def stage(root: Path, **kw: Any) -> tuple[Hub, str]:
@@ -46,6 +48,38 @@ def test_staged_revision_has_a_private_half_only_and_is_invisible(tmp_path: Path
         hub.resolve("latest", "public")
 
 
+def test_review_keeps_the_candidates_an_offline_check_refused(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The plumbing from the question checks to the staged flags: a check that refuses every
+    other candidate (the checks themselves are tested in tests/questions)."""
+    from dragon_bench.questions import generate
+
+    real = generate.common_reason
+    calls = {"n": 0}
+
+    def every_other(*args: Any) -> str:
+        calls["n"] += 1
+        return real(*args) or ("guessable" if calls["n"] % 2 == 0 else "")
+
+    monkeypatch.setattr(generate, "common_reason", every_other)
+    plain = build_revision(DOCS, tmp_path / "plain", triples=TRIPLES, per_type=3, seed=0)
+    kept = Hub(str(tmp_path / "plain")).read_table("private", plain.version, "qa").to_pylist()
+    assert plain.rejected.get("guessable")
+    calls["n"] = 0
+    hub, version = stage(tmp_path / "hub")
+    rows = hub.read_table("private", version, "qa").to_pylist()
+    checked = [r for r in rows if r["flags"]]
+    # the questions a plain build keeps are the unflagged candidates, unchanged
+    assert sorted(r["question"] for r in rows if not r["flags"]) == sorted(
+        r["question"] for r in kept
+    )
+    assert checked and all(r["flags"] == ["check:guessable"] for r in checked)
+    assert len({r["question"] for r in rows}) == len(rows)
+    by_type = Counter(r["type"] for r in checked)
+    assert max(by_type.values()) <= 3  # at most per_type refused candidates of a type
+
+
 def test_review_keeps_the_candidates_a_screen_dropped_with_their_flags(
     llm_server: ScriptedLLMServer, tmp_path: Path
 ) -> None:
@@ -67,9 +101,10 @@ def test_review_keeps_the_candidates_a_screen_dropped_with_their_flags(
     # ... with review they stay as flagged candidates
     hub, version = stage(tmp_path / "hub", screening=screening)
     rows = hub.read_table("private", version, "qa").to_pylist()
-    flagged = {r["question"] for r in rows if r["flags"]}
-    assert flagged == set(known) & {r["question"] for r in rows} and flagged
-    assert all(r["flags"] == ["closed_book:memory"] for r in rows if r["question"] in flagged)
+    screened = [r for r in rows if not any(f.startswith("check:") for f in r["flags"])]
+    flagged = {r["question"] for r in screened if r["flags"]}
+    assert flagged == set(known) & {r["question"] for r in screened} and flagged
+    assert all(r["flags"] == ["closed_book:memory"] for r in screened if r["question"] in flagged)
     assert sorted(r["id"] for r in rows) == list(range(len(rows)))
 
 
@@ -188,5 +223,22 @@ def test_update_review_stages_and_refuses_while_staged(tmp_path: Path) -> None:
     build_revision(DOCS, hub, triples=TRIPLES, per_type=3, seed=0, review=True)
     assert hub.staged_versions() == ["1.1.0"]
     config = replace(config_for(tmp_path, hub_path, None), review=True)
+    with pytest.raises(BadInputError, match="1.1.0 is still staged"):
+        run_update(config)
+
+
+def test_update_review_stages_the_next_revision_and_does_not_publish(
+    news_server: NewsServer, tmp_path: Path
+) -> None:
+    hub_path = make_base_hub(tmp_path / "hub", tmp_path / "cache")
+    feed = serve_demo(news_server)
+    config = replace(config_for(tmp_path, hub_path, feed), review=True, publish="hf://org/x")
+    report = run_update(config)
+    hub = Hub(str(hub_path))
+    assert report["version"] == "1.1.0" and report["state"] == "staged"
+    assert "published" not in report
+    assert hub.versions() == ["1.0.0"] and hub.staged_versions() == ["1.1.0"]
+    assert hub.read_manifest("private", "1.1.0")["parent"] == "1.0.0"
+    # the next --review update waits for the release
     with pytest.raises(BadInputError, match="1.1.0 is still staged"):
         run_update(config)
