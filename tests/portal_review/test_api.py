@@ -26,10 +26,13 @@ def _n(hub: Hub, version: str) -> int:
     return hub.read_table("private", version, "qa").num_rows
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_review_decide_undo_and_release_with_the_database(
-    make_review: Make, tmp_path: Path, capsys: Any
+    make_review: Make, tmp_path: Path, capsys: Any, database: str, request: pytest.FixtureRequest
 ) -> None:
-    live, hub, version = make_review()
+    pg = request.getfixturevalue("postgres_url") if database == "postgresql" else None
+    db = pg or f"sqlite:///{tmp_path / 'portal.db'}"
+    live, hub, version = make_review(db=db)
     auth = live.auth("reviewer")
     n = _n(hub, version)
     got = live.http.get(f"/api/v1/review/{version}/next", headers=auth).json()
@@ -81,13 +84,12 @@ def test_review_decide_undo_and_release_with_the_database(
 
     # a restart keeps every decision
     live.server.stop()
-    again, _, _ = make_review()
+    again, _, _ = make_review(db=db)
     got = again.http.get(f"/api/v1/review/{version}/queue", headers=again.auth("admin")).json()
     assert {i["question_id"]: i["state"] for i in got["items"]}[0] == "accept"
     assert got["progress"]["decided"] == 2
 
     # release from the database: refused while candidates are open, then with the threshold
-    db = f"sqlite:///{tmp_path / 'portal.db'}"
     run = dragon(
         capsys, "release", "--hub", str(tmp_path / "hub"), "--version", version, "--db", db
     )
