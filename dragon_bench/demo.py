@@ -33,6 +33,10 @@ STEPS: tuple[tuple[str, str], ...] = (
     ),
     ("CRAG: tasks and truthfulness score", "dragon_bench.crag.demo:run"),
     ("dynamic update: crawl, diff, revision 1.1.0", "dragon_bench.engine.demo:run"),
+    (
+        "freshness: changelog, dynamism, fresh-slice score",
+        "dragon_bench.release.freshness_demo:run",
+    ),
 )
 
 

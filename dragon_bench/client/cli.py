@@ -111,6 +111,11 @@ def submit_command(
     embedding_model: str = typer.Option("", help="Embedding model, if any."),
     retriever_type: str = typer.Option("", help="Retriever type, e.g. bm25, dense, hybrid."),
     top_k: int = typer.Option(0, help="Texts given to the generator (retrieval_config.top_k)."),
+    knowledge_cutoff: str | None = typer.Option(
+        None,
+        "--knowledge-cutoff",
+        help="Your model's knowledge cutoff (YYYY-MM-DD): the report adds the fresh slice.",
+    ),
     check: bool = typer.Option(
         False, help="First check the file against the portal's public questions."
     ),
@@ -125,8 +130,10 @@ def submit_command(
         submit,
     )
     from dragon_bench.client.validate import validate
+    from dragon_bench.metrics.freshness import parse_cutoff
     from dragon_bench.output import emit, stderr
 
+    cutoff = parse_cutoff(knowledge_cutoff)  # a bad date is refused before anything is sent
     portal = portal_url(portal)  # before --check reads the portal as a hub
     version = submission_version(results, portal, version)
     if check:
@@ -139,6 +146,8 @@ def submit_command(
         retriever_type=retriever_type,
         retrieval_config={"top_k": top_k} if top_k else {},
     )
+    if cutoff is not None:
+        config["knowledge_cutoff"] = cutoff.isoformat()
     submit_id = submit(results, portal, token, version=version, config=config)
     emit({"id": submit_id, "portal": portal, "version": version or "latest"}, fmt)
 

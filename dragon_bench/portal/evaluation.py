@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from dragon_bench import metrics
 from dragon_bench.hub import Hub
+from dragon_bench.metrics.freshness import MIN_SLICE, parse_cutoff
 from dragon_bench.metrics.results import question_id
 from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
 
@@ -37,7 +38,9 @@ class Evaluator(Protocol):
 
     judges: bool
 
-    def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation: ...
+    def evaluate(
+        self, version: str, results: dict[str, Any], *, knowledge_cutoff: Any = None
+    ) -> Evaluation: ...
 
 
 def _numbers(block: Any) -> dict[str, float]:
@@ -117,8 +120,11 @@ def _judge_score(block: Any) -> float | None:
 class MetricsEvaluator:
     """Evaluates with dragon_bench.metrics: Gold.from_hub, parse_results, evaluate (+ optional Judge)."""
 
-    def __init__(self, hub: Hub, *, judge: Any = None, resamples: int = 1000) -> None:
+    def __init__(
+        self, hub: Hub, *, judge: Any = None, resamples: int = 1000, min_slice: int = MIN_SLICE
+    ) -> None:
         self.hub = hub
+        self.min_slice = min_slice  # the fewest fresh questions a report shows scores for
         self.judge = judge
         self.judges = judge is not None
         self.resamples = resamples
@@ -131,11 +137,20 @@ class MetricsEvaluator:
                 self._gold[version] = metrics.Gold.from_hub(self.hub, version)
             return self._gold[version]
 
-    def evaluate(self, version: str, results: dict[str, Any]) -> Evaluation:
+    def evaluate(
+        self, version: str, results: dict[str, Any], *, knowledge_cutoff: Any = None
+    ) -> Evaluation:
         gold = self._gold_for(version)
         parsed = metrics.parse_results(results, gold)
         # One process: forking a pool inside a threaded web server is not safe.
-        report = metrics.evaluate(parsed, gold, judge=self.judge, workers=1)
+        report = metrics.evaluate(
+            parsed,
+            gold,
+            judge=self.judge,
+            workers=1,
+            knowledge_cutoff=parse_cutoff(knowledge_cutoff),
+            min_slice=self.min_slice,
+        )
         details = owner_details(report, results)
         judge = _judge_score((report.get("overall") or {}).get("judge")) if self.judges else None
         return Evaluation(finish_report(report, details, resamples=self.resamples), details, judge)

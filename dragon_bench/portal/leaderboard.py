@@ -71,6 +71,18 @@ def _blocks(slices: Any) -> dict[str, dict[str, float | None]]:
     }
 
 
+def _fresh(block: Any) -> dict[str, Any] | None:
+    """The fresh slice after the submission's own `knowledge_cutoff`, when the report shows it."""
+    if not block or not block.get("shown"):
+        return None
+    return {
+        "knowledge_cutoff": block["knowledge_cutoff"],
+        "n_questions": block["n_questions"],
+        "as_of": block.get("as_of"),
+        **_blocks({"slice": block})["slice"],
+    }
+
+
 def _row(entry: Entry) -> dict[str, Any]:
     overall = entry.report.get("overall") or {}
     retrieval = block_mean(overall.get("retrieval"), RETRIEVAL_METRICS)
@@ -94,6 +106,7 @@ def _row(entry: Entry) -> dict[str, Any]:
         "by_type": by_type,
         # static / slow / fast (dragon_bench.dynamism); empty for revisions built before labels
         "by_dynamism": _blocks(entry.report.get("by_dynamism")),
+        "fresh": _fresh(entry.report.get("fresh")),
         "ci": portal.get("ci") or {},
         "n_questions": entry.report.get("n_questions"),
         "signature": entry.report.get("signature"),

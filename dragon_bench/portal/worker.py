@@ -166,11 +166,19 @@ class Worker:
                     Submission.content,
                     Submission.attempts,
                     Submission.is_auto,
+                    Submission.config,
                 ).where(Submission.id.in_(ids))
             )
             rows = {r.id: r for r in found}
             claimed = [
-                (i, rows[i].version, rows[i].content, rows[i].attempts, rows[i].is_auto)
+                (
+                    i,
+                    rows[i].version,
+                    rows[i].content,
+                    rows[i].attempts,
+                    rows[i].is_auto,
+                    (rows[i].config or {}).get("knowledge_cutoff"),
+                )
                 for i in ids
                 if i in rows
             ]
@@ -179,8 +187,8 @@ class Worker:
         beat.start()
         try:
             outcomes = [
-                (sub_id, self._evaluate(sub_id, version, content, attempts, is_auto))
-                for sub_id, version, content, attempts, is_auto in claimed
+                (sub_id, self._evaluate(sub_id, version, content, attempts, is_auto, cutoff))
+                for sub_id, version, content, attempts, is_auto, cutoff in claimed
             ]
         finally:
             beating.set()
@@ -216,13 +224,25 @@ class Worker:
         return True
 
     def _evaluate(
-        self, sub_id: int, version: str, content: bytes, attempts: int, is_auto: bool
+        self,
+        sub_id: int,
+        version: str,
+        content: bytes,
+        attempts: int,
+        is_auto: bool,
+        knowledge_cutoff: Any = None,
     ) -> dict[str, Any]:
-        """The new column values of one claimed submission: its scores, or why it failed."""
+        """The new column values of one claimed submission: its scores, or why it failed.
+        A config's `knowledge_cutoff` adds the fresh slice to the report."""
         values: dict[str, Any]
         try:
             results = json.loads(content.decode("utf-8-sig"))
-            evaluation = self.evaluator.evaluate(version, results)
+            if knowledge_cutoff:
+                evaluation = self.evaluator.evaluate(
+                    version, results, knowledge_cutoff=knowledge_cutoff
+                )
+            else:
+                evaluation = self.evaluator.evaluate(version, results)
             index = self.revisions.private(version)
             report = scrub_json(evaluation.report, index)
             # The participant's own answers stay as sent; everything the scorer wrote is scrubbed.

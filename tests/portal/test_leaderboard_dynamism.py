@@ -54,3 +54,37 @@ def test_reports_without_labels_give_empty_slices() -> None:
     entry.report.pop("by_dynamism")
     (row,) = rows_for_version([entry], "1.0.0")
     assert row["by_dynamism"] == {}
+
+
+def test_a_config_cutoff_gives_the_fresh_slice_on_the_row(tmp_path: Any) -> None:
+    from dragon_bench.hub import Hub
+    from dragon_bench.metrics import Gold
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+    from dragon_bench.release.build import build_revision
+    from tests.release.freshness_corpus import DAY_2, increment, triples_of
+
+    hub = str(tmp_path / "hub")
+    for n in (1, 2):
+        docs = [d for k in range(1, n + 1) for d in increment(k)]
+        build_revision(docs, hub, triples=triples_of(docs), per_type=5)
+    gold = Gold.from_hub(hub, "1.1.0")
+    results = {
+        str(q.id): {"found_ids": sorted(q.relevant), "model_answer": q.answer}
+        for q in gold.questions
+    }
+    evaluator = MetricsEvaluator(Hub(hub), resamples=20, min_slice=1)
+    report = evaluator.evaluate("1.1.0", results, knowledge_cutoff="2026-02-01").report
+    assert report["fresh"]["n_questions"] == len(gold) and report["fresh"]["shown"]
+    entry = Entry("s1", "m", "1.1.0", datetime(2026, 3, 1, tzinfo=UTC), {}, report)
+    (row,) = rows_for_version([entry], "1.1.0")
+    day = DAY_2.date().isoformat()
+    assert row["fresh"]["knowledge_cutoff"] == "2026-02-01" and row["fresh"]["as_of"] == [day, day]
+    assert row["fresh"]["generation"] == row["generation"]  # every question is fresh here
+    plain = evaluator.evaluate("1.1.0", results).report
+    assert "fresh" not in plain
+    assert (
+        rows_for_version([Entry("s2", "m", "1.1.0", entry.created_at, {}, plain)], "1.1.0")[0][
+            "fresh"
+        ]
+        is None
+    )

@@ -206,3 +206,14 @@ def test_texts_left_out_retire_their_questions(tmp_path: Path) -> None:
     assert gone
     retired = h.read_manifest("private", "1.1.0")["changelog"]["retired"]
     assert sorted(r["id"] for r in retired) == gone and {r["version"] for r in retired} == {"1.0.0"}
+
+
+def test_the_demo_step_prints_each_changelog(three: Hub, tmp_path: Path, capsys: Any) -> None:
+    from types import SimpleNamespace
+
+    from dragon_bench.release import freshness_demo
+
+    freshness_demo.run(SimpleNamespace(artifacts={"hub": three.url}, workdir=tmp_path))
+    out = capsys.readouterr().out
+    n = len(three.read_table("private", "1.1.0", "superseded").to_pylist())
+    assert "revision 1.0.0 since nothing" in out and f"{n} superseded" in out and n > 0
