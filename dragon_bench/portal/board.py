@@ -13,6 +13,7 @@ from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
 from dragon_bench.portal.revisions import UnknownVersionError
 from dragon_bench.portal.service import approved_entries
+from dragon_bench.release.changelog import superseded_ids
 
 __all__ = ["build_leaderboard", "board_bytes"]
 
@@ -81,10 +82,12 @@ def _compute(
     order: str | None,
 ) -> tuple[dict[str, Any], bytes]:
     cache = portal.board_cache
-    entries = approved_entries(portal)
     if mode == "actual":
         window = versions[-max(1, last_n) :]
-        rows = lb.rows_for_actual(entries, versions, last_n)
+        # questions a later revision superseded leave the actual-versions average
+        gone = superseded_ids(portal.revisions.hub, versions)
+        entries = approved_entries(portal, details=bool(gone))
+        rows = lb.rows_for_actual(entries, versions, last_n, gone)
         chosen = None
     else:
         try:
@@ -92,6 +95,7 @@ def _compute(
         except UnknownVersionError as exc:
             raise HTTPException(404, str(exc)) from None
         window = [chosen] if chosen else []
+        entries = approved_entries(portal)
         rows = lb.rows_for_version(entries, chosen) if chosen else []
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)

@@ -5,13 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from dragon_bench.dynamism import LABELS
-from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
+from dragon_bench.portal.scores import (
+    GENERATION_METRICS,
+    RETRIEVAL_METRICS,
+    block_mean,
+    question_scores,
+)
 from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.versions import parse_version
 
@@ -132,10 +137,35 @@ def rows_for_version(entries: Iterable[Entry], version: str) -> list[dict[str, A
     return sort_rows([_row(e) for e in chosen.values()])
 
 
+def _without(row: dict[str, Any], entry: Entry, dropped: Set[int]) -> dict[str, Any]:
+    """The row's scores recomputed from the entry's per-question details without `dropped`
+    (questions a later revision superseded); the row as it was without details."""
+    details = entry.extra.get("details")
+    if not dropped or not details:
+        return row
+    kept = [d for d in details if d.get("id") not in dropped]
+    scores = question_scores(kept)
+    if not scores["total"]:
+        return row
+    mean = {k: _round(sum(v) / len(v)) for k, v in scores.items()}
+    return {
+        **row,
+        **mean,
+        "n_questions": len(scores["total"]),
+        "superseded_left_out": len(details) - len(kept),
+    }
+
+
 def rows_for_actual(
-    entries: Iterable[Entry], versions: Sequence[str], last_n: int
+    entries: Iterable[Entry],
+    versions: Sequence[str],
+    last_n: int,
+    superseded: Mapping[str, Set[int]] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per model averaged over its latest results on the newest `last_n` versions."""
+    """One row per model averaged over its latest results on the newest `last_n` versions;
+    the questions a later revision superseded (`superseded`: ids by version) leave the
+    average when the entries carry per-question `details`."""
+    gone = superseded or {}
     window = sorted(set(versions), key=parse_version)[-max(1, last_n) :]
     by_model: dict[str, dict[str, Entry]] = {}
     for e in entries:
@@ -146,7 +176,10 @@ def rows_for_actual(
                 slot[e.version] = e
     rows = []
     for model, per_version in by_model.items():
-        parts = [_row(per_version[v]) for v in sorted(per_version, key=parse_version)]
+        parts = [
+            _without(_row(per_version[v]), per_version[v], gone.get(v, set()))
+            for v in sorted(per_version, key=parse_version)
+        ]
         newest = parts[-1]
         types = sorted({t for p in parts for t in p["by_type"]}, key=type_order)
         rows.append(

@@ -182,18 +182,23 @@ def question_log(portal: Portal, row: Submission, caller: Caller) -> list[dict[s
     return rows
 
 
-def approved_entries(portal: Portal) -> list[Entry]:
+def approved_entries(portal: Portal, *, details: bool = False) -> list[Entry]:
+    """Approved, evaluated submissions; with `details` their per-question scores in `extra`
+    (the actual-versions board leaves superseded questions out with them)."""
+    columns = [
+        Submission.submit_id,
+        Submission.model_name,
+        Submission.version,
+        Submission.created_at,
+        Submission.config,
+        Submission.report,
+        Submission.judge_score,
+    ]
+    if details:
+        columns.append(Submission.details)
     with portal.db.read() as s:
         rows = s.execute(
-            select(
-                Submission.submit_id,
-                Submission.model_name,
-                Submission.version,
-                Submission.created_at,
-                Submission.config,
-                Submission.report,
-                Submission.judge_score,
-            ).where(Submission.state == "approved", Submission.report.is_not(None))
+            select(*columns).where(Submission.state == "approved", Submission.report.is_not(None))
         ).all()
     return [
         Entry(
@@ -204,6 +209,7 @@ def approved_entries(portal: Portal) -> list[Entry]:
             finite(r.config or {}),
             finite(r.report),
             r.judge_score,
+            {"details": r.details} if details else {},
         )
         for r in rows
     ]

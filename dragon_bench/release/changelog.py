@@ -22,6 +22,7 @@ __all__ = [
     "SUPERSEDED_SCHEMA",
     "changelog",
     "retired_questions",
+    "superseded_ids",
     "superseded_questions",
     "superseded_table",
 ]
@@ -148,3 +149,19 @@ def changelog(hub: Hub, version: str) -> dict[str, Any]:
         "superseded": superseded,
         "retired": list((manifest.get("changelog") or {}).get("retired", [])),
     }
+
+
+def superseded_ids(hub: Hub, versions: Iterable[str]) -> dict[str, set[int]]:
+    """The question ids of each revision that any of `versions` marked superseded."""
+    out: dict[str, set[int]] = {}
+    for version in versions:
+        if "superseded.parquet" not in hub.read_manifest("private", version).get("sha256", {}):
+            continue
+        table = hub.read_table("private", version, "superseded")
+        for v, qid in zip(
+            table.column("earlier_version").to_pylist(),
+            table.column("earlier_question_id").to_pylist(),
+            strict=True,
+        ):
+            out.setdefault(v, set()).add(int(qid))
+    return out

@@ -88,3 +88,34 @@ def test_a_config_cutoff_gives_the_fresh_slice_on_the_row(tmp_path: Any) -> None
         ]
         is None
     )
+
+
+def _detail(qid: int, score: float) -> dict[str, Any]:
+    return {"id": qid, **_block(score, score)}
+
+
+def test_superseded_questions_leave_the_actual_versions_average() -> None:
+    old = _entry("1.0.0", {})
+    old = Entry(*[getattr(old, f) for f in ("submit_id", "model_name", "version", "created_at", "config", "report")], extra={"details": [_detail(0, 1.0), _detail(1, 0.0), _detail(2, 1.0)]})  # fmt: skip
+    new = _entry("1.1.0", {})
+    plain = rows_for_actual([old, new], ["1.0.0", "1.1.0"], 2)[0]
+    assert plain["total"] == pytest.approx(0.5)  # the stored aggregates (0.5 each)
+    (row,) = rows_for_actual([old, new], ["1.0.0", "1.1.0"], 2, {"1.0.0": {1}})
+    # 1.0.0 without its superseded question 1 scores 1.0; averaged with 1.1.0's 0.5
+    assert row["total"] == pytest.approx(0.75)
+    assert row["n_questions"] == 2 + 10
+
+
+def test_superseded_ids_read_the_hub(tmp_path: Any) -> None:
+    from dragon_bench.hub import Hub
+    from dragon_bench.release.build import build_revision
+    from dragon_bench.release.changelog import superseded_ids
+    from tests.release.freshness_corpus import increment, triples_of
+
+    hub = str(tmp_path / "hub")
+    for n in (1, 2):
+        docs = [d for k in range(1, n + 1) for d in increment(k)]
+        build_revision(docs, hub, triples=triples_of(docs), per_type=5)
+    rows = Hub(hub).read_table("private", "1.1.0", "superseded").to_pylist()
+    expected = {r["earlier_question_id"] for r in rows}
+    assert expected and superseded_ids(Hub(hub), ["1.0.0", "1.1.0"]) == {"1.0.0": expected}
