@@ -8,6 +8,8 @@ from typing import Any
 from fastapi import HTTPException
 from sqlalchemy import func, select
 
+from dragon_bench.errors import BadInputError
+from dragon_bench.metrics.freshness import MIN_SLICE, parse_cutoff
 from dragon_bench.portal import leaderboard as lb
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
@@ -40,9 +42,10 @@ def build_leaderboard(
     last_n: int = 3,
     sort: str = "total",
     order: str | None = None,
+    cutoff: str | None = None,
 ) -> dict[str, Any]:
     """The board for a selection (shared: do not modify it); recomputed only when approved results change."""
-    return _cached(portal, version, mode, last_n, sort, order)[0]
+    return _cached(portal, version, mode, last_n, sort, order, cutoff)[0]
 
 
 def board_bytes(portal: Portal, **selection: Any) -> bytes:
@@ -57,9 +60,10 @@ def _cached(
     last_n: int = 3,
     sort: str = "total",
     order: str | None = None,
+    cutoff: str | None = None,
 ) -> tuple[dict[str, Any], bytes]:
     versions = portal.revisions.versions(max_age=2.0)
-    key = (_stamp(portal), tuple(versions), version, mode, last_n, sort, order)
+    key = (_stamp(portal), tuple(versions), version, mode, last_n, sort, order, cutoff)
     cache = portal.board_cache
     if key in cache:
         hit: tuple[dict[str, Any], bytes] = cache[key]
@@ -68,7 +72,20 @@ def _cached(
         if key in cache:
             again: tuple[dict[str, Any], bytes] = cache[key]
             return again
-        return _compute(portal, key, versions, version, mode, last_n, sort, order)
+        return _compute(portal, key, versions, version, mode, last_n, sort, order, cutoff)
+
+
+def _fresh_ids(portal: Portal, version: str, cutoff: str) -> set[int]:
+    """The question ids of `version` dated after the cutoff day (qa `as_of`)."""
+    try:
+        day = parse_cutoff(cutoff)
+    except BadInputError as exc:
+        raise HTTPException(422, str(exc)) from None
+    qa = portal.revisions.hub.read_table("private", version, "qa")
+    if day is None or "as_of" not in qa.column_names:
+        return set()
+    pairs = zip(qa.column("id").to_pylist(), qa.column("as_of").to_pylist(), strict=True)
+    return {int(i) for i, when in pairs if when is not None and when.date() > day}
 
 
 def _compute(
@@ -80,6 +97,7 @@ def _compute(
     last_n: int,
     sort: str,
     order: str | None,
+    cutoff: str | None = None,
 ) -> tuple[dict[str, Any], bytes]:
     cache = portal.board_cache
     if mode == "actual":
@@ -95,8 +113,12 @@ def _compute(
         except UnknownVersionError as exc:
             raise HTTPException(404, str(exc)) from None
         window = [chosen] if chosen else []
-        entries = approved_entries(portal)
+        entries = approved_entries(portal, details=cutoff is not None)
         rows = lb.rows_for_version(entries, chosen) if chosen else []
+        if cutoff is not None and chosen:
+            rows = lb.with_cutoff(
+                rows, entries, _fresh_ids(portal, chosen, cutoff), cutoff, MIN_SLICE
+            )
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)
     board = {

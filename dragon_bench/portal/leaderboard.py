@@ -25,13 +25,23 @@ __all__ = [
     "SORT_KEYS",
     "rows_for_version",
     "rows_for_actual",
+    "with_cutoff",
     "sort_rows",
     "to_csv",
     "csv_cell",
     "type_order",
 ]
 
-SORT_KEYS = ("total", "retrieval", "generation", "judge", "model_name", "version", "date")
+SORT_KEYS = (
+    "total",
+    "retrieval",
+    "generation",
+    "judge",
+    "model_name",
+    "version",
+    "date",
+    "cutoff_total",
+)
 
 
 @dataclass(frozen=True)
@@ -213,6 +223,38 @@ def rows_for_actual(
             }
         )
     return sort_rows(rows)
+
+
+def with_cutoff(
+    rows: list[dict[str, Any]],
+    entries: Iterable[Entry],
+    fresh: Set[int],
+    cutoff: str,
+    min_slice: int,
+) -> list[dict[str, Any]]:
+    """Every row scored on one common fresh slice (the questions in `fresh`, dated after
+    `cutoff`) from its submission's per-question scores: `cutoff_retrieval`,
+    `cutoff_generation`, `cutoff_total`, and `cutoff` {date, n_questions, shown}. Under
+    `min_slice` questions no row gets a score (a date must not expose single questions)."""
+    shown = len(fresh) >= min_slice
+    by_id = {e.submit_id: e for e in entries}
+    out = []
+    for row in rows:
+        extra: dict[str, Any] = {
+            "cutoff": {"date": cutoff, "n_questions": len(fresh), "shown": shown},
+            "cutoff_retrieval": None,
+            "cutoff_generation": None,
+            "cutoff_total": None,
+        }
+        entry = by_id.get(row.get("submit_id") or "")
+        details = entry.extra.get("details") if entry is not None else None
+        if shown and details:
+            scores = question_scores([d for d in details if d.get("id") in fresh])
+            if scores["total"]:
+                for k, v in scores.items():
+                    extra[f"cutoff_{k}"] = _round(sum(v) / len(v))
+        out.append({**row, **extra})
+    return out
 
 
 def type_order(name: str) -> tuple[int, str]:

@@ -119,3 +119,40 @@ def test_superseded_ids_read_the_hub(tmp_path: Any) -> None:
     rows = Hub(hub).read_table("private", "1.1.0", "superseded").to_pylist()
     expected = {r["earlier_question_id"] for r in rows}
     assert expected and superseded_ids(Hub(hub), ["1.0.0", "1.1.0"]) == {"1.0.0": expected}
+
+
+def test_one_common_cutoff_scores_every_row_on_the_same_slice() -> None:
+    from dragon_bench.portal.leaderboard import sort_rows, with_cutoff
+
+    def entry(sid: str, model: str, scores: list[float]) -> Entry:
+        base = _entry("1.0.0", {})
+        details = [_detail(i, v) for i, v in enumerate(scores)]
+        return Entry(
+            sid, model, "1.0.0", base.created_at, {}, base.report, extra={"details": details}
+        )
+
+    # a scores well on the old questions 0-1, b on the fresh ones 2-3
+    entries = [entry("a", "a", [1.0, 1.0, 0.0, 0.0]), entry("b", "b", [0.0, 0.0, 1.0, 0.5])]
+    rows = rows_for_version(entries, "1.0.0")
+    ranked = sort_rows(with_cutoff(rows, entries, {2, 3}, "2026-02-01", 2), "cutoff_total")
+    assert [r["model_name"] for r in ranked] == ["b", "a"]
+    assert ranked[0]["cutoff_total"] == pytest.approx(0.75) and ranked[1]["cutoff_total"] == 0.0
+    assert ranked[0]["cutoff"] == {"date": "2026-02-01", "n_questions": 2, "shown": True}
+    hidden = with_cutoff(rows, entries, {2, 3}, "2026-02-01", 20)
+    assert all(r["cutoff_total"] is None and not r["cutoff"]["shown"] for r in hidden)
+
+
+def test_the_leaderboard_api_takes_a_cutoff(live: Any) -> None:
+    from tests.portal.conftest import results
+
+    live.submit(results(3), submit_id="c1", version="1.0.0")
+    live.wait("c1")
+    live.http.post("/api/v1/admin/submissions/c1/approve", headers=live.auth("admin"))
+    r = live.http.get("/api/v1/leaderboard?version=1.0.0&cutoff=2026-02-01")
+    assert r.status_code == 200
+    (row,) = r.json()["rows"]
+    # the test hub's questions are undated: the slice is empty and no row is scored on it
+    assert row["cutoff"] == {"date": "2026-02-01", "n_questions": 0, "shown": False}
+    assert row["cutoff_total"] is None
+    assert live.http.get("/api/v1/leaderboard?cutoff=soon").status_code == 422
+    assert live.http.get("/api/v1/leaderboard?version=1.0.0&cutoff=2026-13-40").status_code == 422

@@ -28,9 +28,23 @@ async def get_leaderboard(
     last_n: Annotated[int, Query(ge=1, le=100)] = 3,
     sort: Literal[lb.SORT_KEYS] = "total",  # type: ignore[valid-type]
     order: Literal["asc", "desc"] | None = None,
+    cutoff: Annotated[
+        str | None,
+        Query(
+            pattern=r"^\d{4}-\d{2}-\d{2}$",
+            description="Score every row on the questions dated after this day (version mode).",
+        ),
+    ] = None,
 ) -> Response:
     data = await run_in_threadpool(
-        board_bytes, portal, version=version, mode=mode, last_n=last_n, sort=sort, order=order
+        board_bytes,
+        portal,
+        version=version,
+        mode=mode,
+        last_n=last_n,
+        sort=sort,
+        order=order,
+        cutoff=cutoff,
     )
     return Response(data, media_type="application/json")
 
