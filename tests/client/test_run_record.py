@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from dragon_bench.portal.settings import PortalSettings
+from tests.helpers.portal import write_hub
 from tests.plugins.dragon_main import Outcome
-from tests.portal.conftest import write_hub
 
 Main = Callable[..., Outcome]
 

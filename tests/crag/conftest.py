@@ -10,15 +10,7 @@ import pytest
 
 from dragon_bench.hub import Hub
 from dragon_bench.serving import AppServer
-from dragon_bench.types import Triple
-
-TRIPLES = [
-    Triple("Сергей Собянин", "мэр", "Москва", "d1", "PERSON", "CITY"),
-    Triple("Москва", "столица", "Россия", "d1", "CITY", "COUNTRY"),
-    Triple("Московский университет", "находится в", "Москва", "d2", "ORGANIZATION", "CITY"),
-    Triple("Собянин", "родился в", "Никсе", "d3", "PERSON", "CITY"),
-    Triple("Москва", "столица", "Россия", "d4", "CITY", "COUNTRY"),  # a repeat
-]
+from tests.crag.kg_triples import TRIPLES
 
 
 @pytest.fixture

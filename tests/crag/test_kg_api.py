@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 
 from dragon_bench.crag.kg_api import KGIndex, create_kg_app, name_tokens, normalise_name
-from tests.crag.conftest import TRIPLES
+from tests.crag.kg_triples import TRIPLES
 
 
 def test_names_are_normalised_and_stemmed() -> None:

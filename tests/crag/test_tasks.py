@@ -19,7 +19,7 @@ from dragon_bench.crag.tasks import TASKS, KGClient, LocalKG, run_task, task_doc
 from dragon_bench.errors import BadInputError
 from dragon_bench.llm import LLMClient
 from tests.crag import records
-from tests.crag.conftest import TRIPLES
+from tests.crag.kg_triples import TRIPLES
 
 
 class Recorder:

@@ -11,7 +11,7 @@ import pytest
 from dragon_bench.demo import DemoContext
 from dragon_bench.hub import Hub
 from dragon_bench.leaderboard.results_file import validate_results
-from tests.portal.conftest import results
+from tests.helpers.portal import results
 
 
 def test_demo_commits_one_approval_and_writes_the_space(

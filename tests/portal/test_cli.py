@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.portal.conftest import Live
+from tests.helpers.portal import Live
 
 
 @pytest.fixture

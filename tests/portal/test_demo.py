@@ -9,7 +9,7 @@ import pytest
 
 from dragon_bench.demo import DemoContext
 from dragon_bench.hub import Hub
-from tests.portal.conftest import results
+from tests.helpers.portal import results
 
 
 def test_demo_step_submits_approves_and_prints_leaderboard(

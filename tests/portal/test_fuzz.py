@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 
-from tests.portal.conftest import GOLD_ANSWERS, INTERNAL_IDS, Live, results
+from tests.helpers.portal import GOLD_ANSWERS, INTERNAL_IDS, Live, results
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.portal.conftest import PUBLIC_IDS, Live, results
+from tests.helpers.portal import PUBLIC_IDS, Live, results
 
 
 @pytest.fixture

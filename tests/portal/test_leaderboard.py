@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from dragon_bench.portal import leaderboard as lb
-from tests.portal.conftest import Live, results
+from tests.helpers.portal import Live, results
 
 
 def _entry(

@@ -12,8 +12,8 @@ from dragon_bench.hub import Hub
 from dragon_bench.portal.server import PortalServer
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.portal.tokens import create_token
-from tests.portal.conftest import GOLD_ANSWERS, INTERNAL_IDS, results
-from tests.portal.reference import ReferenceEvaluator
+from tests.helpers.portal import GOLD_ANSWERS, INTERNAL_IDS, results
+from tests.helpers.reference import ReferenceEvaluator
 
 metrics = pytest.importorskip("dragon_bench.metrics")
 if not hasattr(metrics, "evaluate"):

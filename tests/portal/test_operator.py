@@ -14,8 +14,8 @@ import pytest
 from dragon_bench.hub import Hub
 from dragon_bench.portal.server import PortalServer
 from dragon_bench.portal.settings import PortalSettings
+from tests.helpers.portal import Live, results
 from tests.plugins.dragon_main import Outcome
-from tests.portal.conftest import Live, results
 
 Main = Callable[..., Outcome]
 

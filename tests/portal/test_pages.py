@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.portal.conftest import GOLD_ANSWERS, INTERNAL_IDS, Live, results
+from tests.helpers.portal import GOLD_ANSWERS, INTERNAL_IDS, Live, results
 
 pytestmark = pytest.mark.browser
 

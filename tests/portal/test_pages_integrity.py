@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dragon_bench.portal.views import script_json
-from tests.portal.conftest import Live, results
+from tests.helpers.portal import Live, results
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from tests.portal.conftest import GOLD_ANSWERS, INTERNAL_IDS, Live, results
+from tests.helpers.portal import GOLD_ANSWERS, INTERNAL_IDS, Live, results
 
 
 def _leaks(text: str) -> list[str]:

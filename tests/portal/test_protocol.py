@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from dragon_bench.portal.models import Submission
-from tests.portal.conftest import GOLD_ANSWERS, Live, results
+from tests.helpers.portal import GOLD_ANSWERS, Live, results
 
 
 def _count(live: Live) -> int:

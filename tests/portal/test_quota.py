@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from dragon_bench.portal.uploads import quota_reset
-from tests.portal.conftest import results
+from tests.helpers.portal import results
 
 
 def test_daily_quota_per_token_and_version(make_live: Any) -> None:

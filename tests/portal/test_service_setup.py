@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.settings import PortalSettings
-from tests.portal.conftest import Live
+from tests.helpers.portal import Live
 
 
 def test_default_secret_refused_outside_development() -> None:

@@ -13,8 +13,8 @@ from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.revisions import RevisionCache
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.portal.worker import Worker
-from tests.portal.conftest import GOLD_ANSWERS, INTERNAL_IDS, Live, results
-from tests.portal.reference import ReferenceEvaluator
+from tests.helpers.portal import GOLD_ANSWERS, INTERNAL_IDS, Live, results
+from tests.helpers.reference import ReferenceEvaluator
 
 
 def test_states_queued_evaluated_approved(live: Live) -> None:

@@ -238,7 +238,7 @@ def test_checks_after_the_official_rag24_checker(tmp_path: Path) -> None:
 
 
 def test_cli_topics_from_a_revision(hub_dir: Path, tmp_path: Path) -> None:
-    from tests.ragservice.conftest import QUESTIONS
+    from tests.helpers.service_hub import QUESTIONS
 
     answers = [{**good("0"), "topic": QUESTIONS[0]}, {**good("9"), "topic": "Что?"}]
     path = _jsonl(tmp_path / "run.jsonl", answers)

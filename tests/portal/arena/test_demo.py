@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dragon_bench.demo import DemoContext
-from tests.portal.conftest import results, write_hub
+from tests.helpers.portal import results, write_hub
 
 
 def test_arena_demo_runs_battles_prints_ratings_and_grades(

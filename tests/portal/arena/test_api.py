@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.portal_arena.conftest import ArenaLive, Fixed, graded_submission
+from tests.helpers.arena import ArenaLive, Fixed, graded_submission
 
 
 def _battle(live: ArenaLive, role: str = "participant", **body: Any) -> dict[str, Any]:

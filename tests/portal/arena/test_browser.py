@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.portal_arena.conftest import ArenaLive, Fixed, graded_submission
+from tests.helpers.arena import ArenaLive, Fixed, graded_submission
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.rag.registry import build_registry, parse_spec
-from tests.ragservice.conftest import QUESTIONS
+from tests.helpers.service_hub import QUESTIONS
 
 
 def test_spec_strings_and_files(tmp_path: Path) -> None:

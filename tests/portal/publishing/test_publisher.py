@@ -17,8 +17,8 @@ from dragon_bench.leaderboard.results_file import validate_results
 from dragon_bench.portal.publishing.publisher import backoff
 from dragon_bench.portal.publishing.targets import GitTarget, HubTarget, redact
 from dragon_bench.portal.settings import PortalSettings
-from tests.portal.conftest import Live, results
-from tests.portal_publishing.conftest import make_bare, messages, show
+from tests.helpers.git_repos import make_bare, messages, show
+from tests.helpers.portal import Live, results
 
 RETRY = {"results_retry_seconds": 0.05, "results_retry_max_seconds": 0.2}
 

@@ -1,14 +1,11 @@
-"""Publishing fixtures: the portal tests' hub, databases and live server, bare git repositories."""
+"""Bare git repositories for the publishing tests: make one, read its commit subjects and files."""
 
 from __future__ import annotations
 
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from tests.helpers.fake_hf import fake_hf  # noqa: F401  (fixture)
-from tests.portal.conftest import Live, db_url, hub, make_live  # noqa: F401  (fixtures)
+__all__ = ["git", "make_bare", "messages", "show"]
 
 
 def git(*args: str) -> str:
@@ -33,8 +30,3 @@ def show(bare: Path, ref: str, path: str = "results.json") -> bytes:
     return subprocess.run(
         ["git", "--git-dir", str(bare), "show", f"{ref}:{path}"], capture_output=True, check=True
     ).stdout
-
-
-@pytest.fixture
-def bare(tmp_path: Path) -> Path:
-    return make_bare(tmp_path / "board.git")

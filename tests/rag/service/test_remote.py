@@ -21,7 +21,7 @@ from dragon_bench.rag.candidate import Candidate
 from dragon_bench.rag.remote import RemotePipeline, RemotePipelineError
 from dragon_bench.rag.service import RagServer, create_app, free_port
 from dragon_bench.rag.trec_answer import check_answer
-from tests.ragservice.conftest import QUESTIONS, TEXTS
+from tests.helpers.service_hub import QUESTIONS, TEXTS
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dragon_bench.rag.trec_answer import check_answer
-from tests.ragservice.conftest import QUESTIONS, TEXTS
+from tests.helpers.service_hub import QUESTIONS, TEXTS
 
 
 def _cand(docid: int, score: float = 0.0) -> dict[str, Any]:
