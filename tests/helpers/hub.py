@@ -9,6 +9,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from dragon_bench.hub import Hub
+from dragon_bench.release.build import build_revision
+from tests.helpers.corpus import DOCS, TRIPLES
 
 TEXTS = {
     11: "Барак Обама купил дом в Вашингтоне. Дом стоит 8,1 млн долларов.",
@@ -54,3 +56,9 @@ def make_dataset_repo(repo: Path, versions: dict[str, pa.Table]) -> None:
         _git(repo, "add", "-A")
         _git(repo, "commit", "-q", "-m", version)
         _git(repo, "tag", version)
+
+
+def staged_hub(root: Path) -> tuple[Hub, str]:
+    """A hub holding one staged revision (review candidates) of the small corpus, and its version."""
+    made = build_revision(DOCS, root, triples=TRIPLES, per_type=3, seed=0, review=True)
+    return Hub(str(root)), made.version

@@ -13,7 +13,7 @@ from dragon_bench.portal.db import Database
 from dragon_bench.portal.review import store
 from dragon_bench.portal.tokens import create_token
 from tests.helpers.cli import dragon
-from tests.portal_review.conftest import staged_hub
+from tests.helpers.hub import staged_hub
 
 
 def _decide_some(db_url: str, n: int) -> dict[int, str]:

@@ -10,16 +10,10 @@ import pytest
 
 from dragon_bench.hub import Hub
 from dragon_bench.portal.settings import PortalSettings
-from dragon_bench.release.build import build_revision
-from tests.helpers.corpus import DOCS, TRIPLES
+from tests.helpers.hub import staged_hub
 from tests.plugins.portal_live import Launch, PortalLive
 
 ROLES = ("admin", "reviewer", "participant")
-
-
-def staged_hub(root: Path) -> tuple[Hub, str]:
-    made = build_revision(DOCS, root, triples=TRIPLES, per_type=3, seed=0, review=True)
-    return Hub(str(root)), made.version
 
 
 @pytest.fixture
