@@ -143,7 +143,7 @@ def test_one_common_cutoff_scores_every_row_on_the_same_slice() -> None:
 
 
 def test_the_leaderboard_api_takes_a_cutoff(live: Any) -> None:
-    from tests.portal.conftest import results
+    from tests.helpers.portal import results
 
     live.submit(results(3), submit_id="c1", version="1.0.0")
     live.wait("c1")
