@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 __all__ = [
     "EntityType",
@@ -19,7 +19,6 @@ __all__ = [
     "Segment",
     "Triple",
     "Question",
-    "RevisionManifest",
     "Result",
     "content_hash",
 ]
@@ -197,18 +196,6 @@ class Question:
         """The least confidence of the evidence triples (None when none was estimated)."""
         known = [t.confidence for t in self.triples if t.confidence is not None]
         return min(known) if known else None
-
-
-@dataclass(frozen=True, slots=True)
-class RevisionManifest:
-    """What `manifest.json` of one half of a revision says."""
-
-    version: str
-    created_at: str
-    parent: str | None
-    counts: dict[str, int] = field(default_factory=dict)
-    sha256: dict[str, str] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
