@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import time
 
+from dragon_bench.client.baseline import baseline_pipeline
+from dragon_bench.client.load import load
+from dragon_bench.client.run import run as run_questions
 from dragon_bench.demo import DemoContext
 from dragon_bench.output import stdout
+from dragon_bench.rag import PipelineConfig
 
 __all__ = ["run"]
 
@@ -16,10 +20,6 @@ def run(ctx: DemoContext) -> None:
     if not hub:
         stdout.print("no revision from an earlier step (artifact 'hub'): skipping the baseline")
         return
-    from dragon_bench.client.baseline import baseline_pipeline
-    from dragon_bench.client.load import load
-    from dragon_bench.client.run import run as run_questions
-    from dragon_bench.rag import PipelineConfig
 
     start = time.perf_counter()
     revision = load(hub=str(hub), version=str(ctx.artifacts.get("version") or "latest"))

@@ -1,6 +1,7 @@
 """The corpus layer: readers, the snapshot store and diff, near-duplicate removal, segmentation.
 
-Names are imported lazily so that `dragon --help` does not pay for numpy, pyarrow or razdel.
+Names are imported lazily (an attribute loads its one module) so that a part needing one of
+them, such as `rag/segment.py` the segmenter, does not import the readers, store and dedup.
 """
 
 from __future__ import annotations

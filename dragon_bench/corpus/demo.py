@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dragon_bench.corpus.builtin import builtin_corpus_path
+from dragon_bench.corpus.dedup import dedup_documents
+from dragon_bench.corpus.reader import read_documents
+from dragon_bench.corpus.segment import DEFAULT_STRIDE, DEFAULT_WINDOW, segment_documents
+from dragon_bench.corpus.store import SnapshotStore
+from dragon_bench.errors import BadInputError
 from dragon_bench.output import print_table, stdout
 
 if TYPE_CHECKING:
@@ -14,12 +20,6 @@ __all__ = ["run"]
 
 def run(ctx: DemoContext) -> None:
     """Leaves `store`, `snapshot` (raw ingest), `dedup_snapshot`, `documents`, `segments` in ctx."""
-    from dragon_bench.corpus.builtin import builtin_corpus_path
-    from dragon_bench.corpus.dedup import dedup_documents
-    from dragon_bench.corpus.reader import read_documents
-    from dragon_bench.corpus.segment import DEFAULT_STRIDE, DEFAULT_WINDOW, segment_documents
-    from dragon_bench.corpus.store import SnapshotStore
-    from dragon_bench.errors import BadInputError
 
     source = ctx.corpus or builtin_corpus_path()
     problems: list[BadInputError] = []

@@ -7,6 +7,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from dragon_bench.crag.answerers import RagPipelineAnswerer, RefusalBaseline
+from dragon_bench.crag.convert import write_revision_crag
+from dragon_bench.crag.data import read_examples
+from dragon_bench.crag.scoring import read_predictions, score_predictions
+from dragon_bench.crag.tasks import TASKS, run_task
 from dragon_bench.demo import DemoContext
 from dragon_bench.output import print_table, stdout
 
@@ -21,10 +26,9 @@ def sample_path() -> Path:
 
 
 def _systems() -> list[tuple[str, Any]]:
-    from dragon_bench.crag.answerers import RagPipelineAnswerer, RefusalBaseline
 
     systems: list[tuple[str, Any]] = [("refuse (always 'I don't know')", RefusalBaseline())]
-    try:
+    try:  # the RAG part's packages are optional here: without them only the refusal runs
         from dragon_bench.rag.config import PipelineConfig
     except ImportError:
         stdout.print("the RAG pipeline is not available: only the refusal baseline runs")
@@ -37,10 +41,6 @@ def _systems() -> list[tuple[str, Any]]:
 
 def run(ctx: DemoContext) -> None:
     """Convert the revision (or take the sample), run task 1 with each offline system, score."""
-    from dragon_bench.crag.convert import write_revision_crag
-    from dragon_bench.crag.data import read_examples
-    from dragon_bench.crag.scoring import read_predictions, score_predictions
-    from dragon_bench.crag.tasks import TASKS, run_task
 
     folder = ctx.workdir / "crag"
     folder.mkdir(parents=True, exist_ok=True)

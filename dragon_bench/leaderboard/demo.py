@@ -9,7 +9,12 @@ import tempfile
 from pathlib import Path
 
 from dragon_bench.demo import DemoContext
+from dragon_bench.leaderboard.results_file import read_results
+from dragon_bench.leaderboard.space import write_space
 from dragon_bench.output import stdout
+from dragon_bench.portal.db import Database
+from dragon_bench.portal.publishing.publisher import Publisher
+from dragon_bench.portal.settings import PortalSettings
 
 __all__ = ["prepare", "run"]
 
@@ -42,11 +47,6 @@ def run(ctx: DemoContext) -> None:
     if not repo or not db:
         stdout.print("no portal or repository from earlier steps: skipping the leaderboard")
         return
-    from dragon_bench.leaderboard.results_file import read_results
-    from dragon_bench.leaderboard.space import write_space
-    from dragon_bench.portal.db import Database
-    from dragon_bench.portal.publishing.publisher import Publisher
-    from dragon_bench.portal.settings import PortalSettings
 
     database = Database(str(db))
     try:

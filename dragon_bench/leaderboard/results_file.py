@@ -50,7 +50,9 @@ def _finite(obj: Any) -> Any:
 def build_results(entries: Iterable[Any], versions: Iterable[str] = ()) -> dict[str, Any]:
     """The results file of approved `entries` (portal.leaderboard.Entry); every version in
     `versions` (the hub's) gets a key, so the Space's "last N versions" window is the portal's."""
-    from dragon_bench.portal.leaderboard import rows_for_version
+    from dragon_bench.portal.leaderboard import (
+        rows_for_version,  # cycle: portal imports this module
+    )
 
     entries = list(entries)
     by_id = {e.submit_id: e for e in entries}

@@ -17,11 +17,22 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from dragon_bench.corpus import builtin_corpus_path, read_documents
+from dragon_bench.hub import Hub
+from dragon_bench.kg.llm_backend import RELATION_TYPES
+from dragon_bench.kg.natasha_backend import extract_document
+from dragon_bench.llm import LLMClient
+from dragon_bench.llm.scripted import ScriptedLLMServer
+from dragon_bench.nlp.lemmas import lemmas
 from dragon_bench.output import print_table, stdout
+from dragon_bench.questions.screening import screening_from_options
+from dragon_bench.questions.templates import relation_type
+from dragon_bench.release.build import build_revision
+from dragon_bench.release.estimate import estimate_build
+from dragon_bench.types import Document
 
 if TYPE_CHECKING:
     from dragon_bench.demo import DemoContext
-    from dragon_bench.types import Document
 
 __all__ = ["StandInModel", "run"]
 
@@ -33,8 +44,6 @@ class StandInModel:
     closed-book knowledge."""
 
     def __init__(self, memory: Sequence[Document] = ()) -> None:
-        from dragon_bench.kg.natasha_backend import extract_document
-        from dragon_bench.nlp.lemmas import lemmas
 
         self._lemmas = lemmas
         self.memory = [(lemmas(t.subject), t.object) for d in memory for t in extract_document(d)]
@@ -59,8 +68,6 @@ class StandInModel:
         return "не знаю"
 
     def _extract(self, chunk: str) -> str:
-        from dragon_bench.kg.natasha_backend import extract_document
-        from dragon_bench.types import Document
 
         triplets = [
             {
@@ -76,8 +83,6 @@ class StandInModel:
         return json.dumps({"triplets": triplets}, ensure_ascii=False)
 
     def _refine(self, prompt: str) -> str:
-        from dragon_bench.kg.llm_backend import RELATION_TYPES
-        from dragon_bench.questions.templates import relation_type
 
         relations = {}
         for number, _, relation, _ in _LISTING.findall(prompt.split("Триплеты:", 1)[1]):
@@ -129,17 +134,9 @@ def run(ctx: DemoContext) -> None:
     """Build a revision with LLM extraction and both screens (`dragon build --backend llm
     --closed-book-models ... --closed-book-judge --question-judge`); print the screens'
     figures and the LLM usage per stage beside the dry-run estimate."""
-    from dragon_bench.hub import Hub
-    from dragon_bench.llm import LLMClient
-    from dragon_bench.llm.scripted import ScriptedLLMServer
-    from dragon_bench.questions.screening import screening_from_options
-    from dragon_bench.release.build import build_revision
-    from dragon_bench.release.estimate import estimate_build
 
     docs = ctx.artifacts.get("documents")
     if docs is None:
-        from dragon_bench.corpus import builtin_corpus_path, read_documents
-
         docs = read_documents(ctx.corpus or builtin_corpus_path())
     docs = list(docs)[:24]
     hub = ctx.workdir / "hub-llm"

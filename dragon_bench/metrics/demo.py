@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
+from dragon_bench.metrics.cli import _write, print_report
 from dragon_bench.output import stdout
 
 __all__ = ["run"]
@@ -16,8 +18,6 @@ def run(ctx: Any) -> None:
     if missing:
         stdout.print(f"metrics step skipped: no {', '.join(missing)} from earlier steps")
         return
-    from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
-    from dragon_bench.metrics.cli import _write, print_report
 
     gold = Gold.from_hub(art["hub"], art["version"])
     parsed = parse_results(read_results(art["results"]), gold, path=str(art["results"]))

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from dragon_bench.nlp.lexicon import EVENT_NOUNS
 from dragon_bench.questions.inflect import PARTICLES
 from dragon_bench.questions.morph import analyzer
 from dragon_bench.questions.vocab import ORGS, PEOPLE
@@ -238,10 +239,6 @@ def _agree_modifiers(out: list[str], positions: list[int], head: str) -> None:
 
 @lru_cache(maxsize=1)
 def _event_nouns() -> frozenset[str]:
-    try:
-        from dragon_bench.nlp.lexicon import EVENT_NOUNS
-    except ImportError:
-        return frozenset()
     return frozenset(EVENT_NOUNS)
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dragon_bench.kg.triggers import RELATION_NAMES
 from dragon_bench.questions.inflect import inflect_name, person_gender
 from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.vocab import ORGS, PEOPLE, PLACES
@@ -843,8 +844,6 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
 @lru_cache(maxsize=1)
 def _extractor_names() -> dict[str, str]:
     """Russian relation name -> NEREL type, as the KG part names them."""
-    from dragon_bench.kg.triggers import RELATION_NAMES
-
     return {name: nerel for nerel, name in RELATION_NAMES.items()}
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from threadpoolctl import ThreadpoolController
 
 from dragon_bench.nlp import models
+from dragon_bench.nlp.lexicon import EVENT_NOUNS, PROFESSIONS
 
 __all__ = ["Analysis", "Mention", "analyse_sentence", "analyse_sentences", "find_spans"]
 
@@ -56,8 +57,6 @@ def _natasha() -> tuple[Any, Any, Any, Any]:
 
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
-    from dragon_bench.nlp.lexicon import EVENT_NOUNS, PROFESSIONS
-
     return PROFESSIONS, EVENT_NOUNS
 
 

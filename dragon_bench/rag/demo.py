@@ -6,9 +6,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
+
+from dragon_bench.client.load import load
 from dragon_bench.demo import DemoContext
 from dragon_bench.errors import BadInputError
 from dragon_bench.output import stdout
+from dragon_bench.rag.config import PipelineConfig
+from dragon_bench.rag.registry import BASELINE, PipelineSpec, build_registry
+from dragon_bench.rag.service import RagServer, create_app
+from dragon_bench.rag.trec_answer import AnswerFile, check_answers, write_answers
 
 __all__ = ["run"]
 
@@ -43,13 +50,6 @@ def run(ctx: DemoContext) -> None:
     if not hub:
         stdout.print("no revision from an earlier step (artifact 'hub'): skipping the RAG service")
         return
-    import httpx
-
-    from dragon_bench.client.load import load
-    from dragon_bench.rag.config import PipelineConfig
-    from dragon_bench.rag.registry import BASELINE, PipelineSpec, build_registry
-    from dragon_bench.rag.service import RagServer, create_app
-    from dragon_bench.rag.trec_answer import AnswerFile, check_answers, write_answers
 
     start = time.perf_counter()
     revision = load(hub=str(hub), version=str(ctx.artifacts.get("version") or "latest"))

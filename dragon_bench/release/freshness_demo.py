@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from dragon_bench.hub import Hub
+from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
 from dragon_bench.output import stdout
 from dragon_bench.release.changelog import changelog
 from dragon_bench.release.cli import _changelog_table
@@ -29,7 +30,6 @@ def run(ctx: Any) -> None:
         _changelog_table(changelog(hub, version))
     if "results" not in art:
         return
-    from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
 
     gold = Gold.from_hub(hub, art["version"])
     parsed = parse_results(read_results(art["results"]), gold, path=str(art["results"]))

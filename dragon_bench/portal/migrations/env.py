@@ -5,6 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+from dragon_bench.portal.db import load_models
+
 
 def _in_alembic() -> bool:
     try:
@@ -15,8 +17,6 @@ def _in_alembic() -> bool:
 
 
 def run_migrations() -> None:
-    from dragon_bench.portal.db import load_models
-
     metadata = load_models()
     conn = context.config.attributes.get("connection")
     if conn is None:
