@@ -48,7 +48,7 @@ def closed_book_calls_per_second(
 ) -> float:
     """The closed-book screen end to end (prompt, call, answer-metric check of every reply)
     over `questions` distinct questions; the model knows every third answer."""
-    from dragon_bench.questions.screening import Screening, screen_questions
+    from dragon_bench.screening.screen import Screening, screen_questions
     from dragon_bench.types import Question
 
     cities = ["Москва", "Казань", "Самара", "Тверь", "Омск", "Пермь"]

@@ -25,7 +25,7 @@ def validate(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
 ) -> None:
     """Check a results file against its schema; exit 2 naming the offending item."""
-    from dragon_bench.leaderboard.results_file import read_results, validate_results
+    from dragon_bench.portal.results_file import read_results, validate_results
 
     counts = validate_results(read_results(file), source=str(file))
     emit(

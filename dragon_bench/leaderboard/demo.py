@@ -9,11 +9,11 @@ import tempfile
 from pathlib import Path
 
 from dragon_bench.demo import DemoContext
-from dragon_bench.leaderboard.results_file import read_results
 from dragon_bench.leaderboard.space import write_space
 from dragon_bench.output import stdout
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.publishing.publisher import Publisher
+from dragon_bench.portal.results_file import read_results
 from dragon_bench.portal.settings import PortalSettings
 
 __all__ = ["prepare", "run"]

@@ -9,7 +9,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.leaderboard.results_file import SCHEMA_VERSION, dump_results, read_results
+from dragon_bench.portal.results_file import SCHEMA_VERSION, dump_results, read_results
 from dragon_bench.questions.shapes import QUESTION_TYPES
 
 __all__ = ["GRADIO_VERSION", "write_space"]

@@ -25,10 +25,10 @@ from dragon_bench.llm import LLMClient
 from dragon_bench.llm.scripted import ScriptedLLMServer
 from dragon_bench.nlp.lemmas import lemmas
 from dragon_bench.output import print_table, stdout
-from dragon_bench.questions.screening import screening_from_options
 from dragon_bench.questions.templates import relation_type
 from dragon_bench.release.build import build_revision
 from dragon_bench.release.estimate import estimate_build
+from dragon_bench.screening.screen import screening_from_options
 from dragon_bench.types import Document
 
 if TYPE_CHECKING:

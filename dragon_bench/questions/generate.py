@@ -76,7 +76,7 @@ def generate_questions(
         texts,
     )
     support = SupportIndex(texts)
-    # the check reads template questions; the LLM path has its own judge (questions/screening)
+    # the check reads template questions; the LLM path has its own judge (dragon_bench/screening)
     reader = RoundTrip(graph) if roundtrip and backend == "template" else None
     rejected: Counter[str] = Counter()
     usage: Counter[str] = Counter()

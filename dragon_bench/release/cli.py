@@ -89,13 +89,13 @@ def build(
     from dragon_bench.corpus.parallel import cpu_count
     from dragon_bench.llm import make_llm
     from dragon_bench.output import stderr
-    from dragon_bench.questions.screening import screening_from_options
     from dragon_bench.release.build import build_revision, default_work_dir
     from dragon_bench.release.tables import read_triples
+    from dragon_bench.screening.screen import screening_from_options
 
     if dry_run:
-        from dragon_bench.questions.closed_book import parse_closed_book_models
         from dragon_bench.release.estimate import estimate_revision
+        from dragon_bench.screening.closed_book import parse_closed_book_models
 
         models = parse_closed_book_models(closed_book_models) if closed_book_models else []
         estimate = estimate_revision(
@@ -255,7 +255,7 @@ def update_command(
         from dragon_bench.llm import LLMSettings
 
         llm_settings = LLMSettings.required("the llm backend")
-    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.screening.screen import screening_from_options
 
     screening = screening_from_options(
         closed_book_models=closed_book_models,

@@ -56,7 +56,7 @@ class BuildSettings:
     segments_out: Path | None = None  # where the segment stage writes the new documents' segments
     window: int = 5
     stride: int = 3
-    # the LLM screens of candidate questions (`dragon_bench.questions.screening.Screening`)
+    # the LLM screens of candidate questions (`dragon_bench.screening.screen.Screening`)
     screening: Any = None
     # `--review`: stage the revision (no public half) with flagged candidates kept
     review: bool = False

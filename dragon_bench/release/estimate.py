@@ -16,14 +16,14 @@ from dragon_bench.engine.local import LocalEngine
 from dragon_bench.hub import Hub
 from dragon_bench.kg.llm_backend import estimate_extraction
 from dragon_bench.llm.usage import StageEstimate
-from dragon_bench.questions.closed_book import estimate_closed_book
 from dragon_bench.questions.prompts import estimate_phrasing
 from dragon_bench.questions.question_judge import estimate_judge
-from dragon_bench.questions.screening import CANDIDATES_PER_QUESTION, SCREENED_PER_QUESTION
 from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.release import stages
 from dragon_bench.release.draft import BuildContext, BuildSettings, Draft, Log, quiet
 from dragon_bench.release.pipeline import check_documents, plan_revision
+from dragon_bench.screening.closed_book import estimate_closed_book
+from dragon_bench.screening.screen import CANDIDATES_PER_QUESTION, SCREENED_PER_QUESTION
 from dragon_bench.types import Document
 
 __all__ = ["estimate_build", "estimate_revision"]

@@ -31,11 +31,6 @@ from dragon_bench.kg.checkpoint import TripleCheckpoint
 from dragon_bench.llm.usage import timed
 from dragon_bench.questions import generate_questions
 from dragon_bench.questions.history import asked_facts
-from dragon_bench.questions.screening import (
-    CANDIDATES_PER_QUESTION,
-    candidates_table,
-    screen_questions,
-)
 from dragon_bench.questions.shapes.base import POPULARITY_SHARE
 from dragon_bench.release.changelog import (
     retired_questions,
@@ -45,6 +40,11 @@ from dragon_bench.release.changelog import (
 from dragon_bench.release.draft import BuildContext, Draft, NothingToBuild
 from dragon_bench.release.ids import public_ids
 from dragon_bench.release.tables import kg_table, revision_tables
+from dragon_bench.screening.screen import (
+    CANDIDATES_PER_QUESTION,
+    candidates_table,
+    screen_questions,
+)
 from dragon_bench.types import Document, Question, Triple
 from dragon_bench.versions import parse_version
 
@@ -256,7 +256,7 @@ def first_asked(hub: Hub, version: str) -> dict[tuple[str, str, str], str]:
 
 def screen(ctx: BuildContext, draft: Draft) -> Draft:
     """The LLM screens of the candidates, after the offline checks: the closed-book filter,
-    then the question judge (`dragon_bench.questions.screening`); at most `per_type` of each
+    then the question judge (`dragon_bench.screening.screen`); at most `per_type` of each
     type stay. Without screens the draft passes unchanged."""
     screening = ctx.settings.screening
     if screening is None or not screening.active or not draft.questions:

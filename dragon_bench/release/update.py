@@ -58,7 +58,7 @@ class UpdateConfig:
     window: int = 5
     stride: int = 3
     llm_settings: LLMSettings | None = None
-    screening: Any = None  # the LLM screens (`dragon_bench.questions.screening.Screening`)
+    screening: Any = None  # the LLM screens (`dragon_bench.screening.screen.Screening`)
     review: bool = False  # stage the revision for review instead of publishing it
     publish_dates: bool = False  # public questions get the day of their `as_of`
     publish: str | None = None

@@ -10,7 +10,7 @@ import pytest
 
 from dragon_bench.demo import DemoContext
 from dragon_bench.hub import Hub
-from dragon_bench.leaderboard.results_file import validate_results
+from dragon_bench.portal.results_file import validate_results
 from tests.helpers.portal import results
 
 

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from dragon_bench.leaderboard import views
-from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.leaderboard.space import GRADIO_VERSION, write_space
+from dragon_bench.portal.results_file import build_results, dump_results
 from tests.helpers.cli import dragon
 from tests.leaderboard.test_views import _entries
 
@@ -214,7 +214,7 @@ def test_portal_and_commands_never_import_gradio() -> None:
     code = (
         "import sys\n"
         "import dragon_bench.portal.app, dragon_bench.leaderboard.cli\n"
-        "import dragon_bench.leaderboard.space, dragon_bench.leaderboard.results_file\n"
+        "import dragon_bench.leaderboard.space, dragon_bench.portal.results_file\n"
         "assert 'gradio' not in sys.modules, 'gradio imported'\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

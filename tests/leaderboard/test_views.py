@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from dragon_bench.leaderboard import views
-from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.portal import leaderboard as lb
+from dragon_bench.portal.results_file import build_results, dump_results
 
 SHARED = ("model_name", "version", "versions", "retrieval", "generation", "total", "judge")
 

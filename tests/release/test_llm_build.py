@@ -168,8 +168,8 @@ def test_template_questions_kept_and_flagged_with_closed_book_keep(
     llm_server: ScriptedLLMServer, tmp_path: Path
 ) -> None:
     """The screens need no LLM backend: template questions, precomputed triples."""
-    from dragon_bench.questions.screening import screening_from_options
     from dragon_bench.release.build import build_revision
+    from dragon_bench.screening.screen import screening_from_options
     from tests.helpers.corpus import DOCS as SMALL
     from tests.helpers.corpus import TRIPLES
 

@@ -83,7 +83,7 @@ def test_review_keeps_the_candidates_an_offline_check_refused(
 def test_review_keeps_the_candidates_a_screen_dropped_with_their_flags(
     llm_server: ScriptedLLMServer, tmp_path: Path
 ) -> None:
-    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.screening.screen import screening_from_options
 
     plain = build_revision(DOCS, tmp_path / "plain", triples=TRIPLES, per_type=3, seed=0)
     qa = Hub(str(tmp_path / "plain")).read_table("private", plain.version, "qa").to_pylist()

@@ -332,7 +332,7 @@ def test_update_runs_the_llm_screens(
 ) -> None:
     """`dragon update --closed-book-models ... --question-judge`: the same screen stage."""
     from dragon_bench.questions.question_judge import CRITERIA
-    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.screening.screen import screening_from_options
 
     def reply(request: dict[str, Any]) -> str:
         if request["model"] == "judge":

@@ -20,12 +20,12 @@ from typing import Any
 from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
 
-from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.leaderboard import Entry
 from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.publishing.models import ResultsCommit
 from dragon_bench.portal.publishing.targets import Target, make_target, redact
+from dragon_bench.portal.results_file import build_results, dump_results
 from dragon_bench.portal.settings import PortalSettings
 
 __all__ = ["Publisher", "record_change", "queue_current", "recent_commits", "retry_now", "ACTIONS"]

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Query
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
-from dragon_bench.leaderboard.results_file import build_results, dump_results
 from dragon_bench.portal import leaderboard as lb
 from dragon_bench.portal.board import board_bytes, build_leaderboard
 from dragon_bench.portal.deps import PortalDep
+from dragon_bench.portal.results_file import build_results, dump_results
 from dragon_bench.portal.schemas import LeaderboardPublic
 from dragon_bench.portal.service import approved_entries
 

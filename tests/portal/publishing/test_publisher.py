@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.leaderboard.results_file import validate_results
 from dragon_bench.portal.publishing.publisher import backoff
 from dragon_bench.portal.publishing.targets import GitTarget, HubTarget, redact
+from dragon_bench.portal.results_file import validate_results
 from dragon_bench.portal.settings import PortalSettings
 from tests.helpers.git_repos import make_bare, messages, show
 from tests.helpers.portal import Live, results

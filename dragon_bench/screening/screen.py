@@ -20,17 +20,17 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.llm import LLMClient, LLMSettings, Usage
 from dragon_bench.llm.usage import timed
 from dragon_bench.metrics.judge import Judge
-from dragon_bench.questions.closed_book import (
-    CLOSED_BOOK_MODES,
-    ClosedBookModel,
-    closed_book_answers,
-    parse_closed_book_models,
-)
 from dragon_bench.questions.question_judge import (
     CRITERIA,
     DEFAULT_THRESHOLD,
     judge_questions,
     passes,
+)
+from dragon_bench.screening.closed_book import (
+    CLOSED_BOOK_MODES,
+    ClosedBookModel,
+    closed_book_answers,
+    parse_closed_book_models,
 )
 from dragon_bench.types import Question
 

@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.leaderboard.results_file import (
+from dragon_bench.portal import leaderboard as lb
+from dragon_bench.portal.results_file import (
     SCHEMA_VERSION,
     build_results,
     dump_results,
     read_results,
     validate_results,
 )
-from dragon_bench.portal import leaderboard as lb
 from tests.helpers.cli import dragon
 
 

@@ -12,13 +12,13 @@ from dragon_bench.errors import BadInputError
 from dragon_bench.llm import LLMClient
 from dragon_bench.llm.scripted import ScriptedLLMServer
 from dragon_bench.metrics.judge import Judge
-from dragon_bench.questions.closed_book import (
+from dragon_bench.questions.question_judge import CRITERIA, judge_messages, parse_scores
+from dragon_bench.screening.closed_book import (
     ClosedBookModel,
     answer_is_correct,
     parse_closed_book_models,
 )
-from dragon_bench.questions.question_judge import CRITERIA, judge_messages, parse_scores
-from dragon_bench.questions.screening import Screening, candidates_table, screen_questions
+from dragon_bench.screening.screen import Screening, candidates_table, screen_questions
 from dragon_bench.types import Question, Triple
 
 TEXT = "Евгений Кисин живёт в Праге. Кисин родился в Москве. Миллер работает в «Газпроме»."
@@ -245,7 +245,7 @@ def test_screening_from_options_builds_one_client_a_model(
     llm_server: ScriptedLLMServer, tmp_path: Path
 ) -> None:
     from dragon_bench.llm import LLMSettings, Usage
-    from dragon_bench.questions.screening import screening_from_options
+    from dragon_bench.screening.screen import screening_from_options
 
     usage = Usage()
     base = llm_server.settings(tmp_path, model="main")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.errors import BadInputError
+from dragon_bench.portal.leaderboard import rows_for_version
 from dragon_bench.versions import is_version, parse_version
 
 __all__ = [
@@ -50,10 +51,6 @@ def _finite(obj: Any) -> Any:
 def build_results(entries: Iterable[Any], versions: Iterable[str] = ()) -> dict[str, Any]:
     """The results file of approved `entries` (portal.leaderboard.Entry); every version in
     `versions` (the hub's) gets a key, so the Space's "last N versions" window is the portal's."""
-    from dragon_bench.portal.leaderboard import (
-        rows_for_version,  # cycle: portal imports this module
-    )
-
     entries = list(entries)
     by_id = {e.submit_id: e for e in entries}
     keys = {v for v in versions if is_version(v)} | {e.version for e in entries}
