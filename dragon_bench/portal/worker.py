@@ -18,6 +18,7 @@ from sqlalchemy import or_, select, update
 from dragon_bench.errors import BadInputError
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator
+from dragon_bench.portal.loop import PollingLoop
 from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.publishing.publisher import record_change
 from dragon_bench.portal.revisions import PrivateIndex, RevisionCache
@@ -50,7 +51,7 @@ def _scrub_detail(row: dict[str, Any], index: PrivateIndex) -> dict[str, Any]:
     return out
 
 
-class Worker:
+class Worker(PollingLoop):
     """Polls for queued submissions and evaluates them off the request path."""
 
     def __init__(
@@ -65,41 +66,10 @@ class Worker:
         self.revisions = revisions
         self.settings = settings
         self.id = uuid.uuid4().hex[:16]
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        super().__init__()
+        self.thread_name = f"dragon-worker-{self.id}"
+        self.poll_seconds = settings.worker_poll_seconds
         self.processed = 0
-
-    # -- lifecycle -------------------------------------------------------------------------
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(
-            target=self._loop, name=f"dragon-worker-{self.id}", daemon=True
-        )
-        self._thread.start()
-
-    def stop(self, timeout: float = 30.0) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def wake(self) -> None:
-        self._wake.set()
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            try:
-                worked = self.run_once()
-            except Exception:  # keep serving; the row stays claimed and its lease will expire
-                log.exception("evaluation worker step failed")
-                worked = False
-            if not worked:
-                self._wake.wait(self.settings.worker_poll_seconds)
-                self._wake.clear()
 
     # -- one step ----------------------------------------------------------------------------
     def claim(self) -> int | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 import time
 import uuid
 from datetime import datetime, timedelta
@@ -22,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from dragon_bench.portal.db import Database
 from dragon_bench.portal.leaderboard import Entry
+from dragon_bench.portal.loop import PollingLoop
 from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.publishing.models import ResultsCommit
 from dragon_bench.portal.publishing.targets import Target, make_target, redact
@@ -133,7 +133,7 @@ def backoff(settings: PortalSettings, attempts: int) -> float:
     return float(min(settings.results_retry_max_seconds, base * 2 ** max(0, attempts - 1)))
 
 
-class Publisher:
+class Publisher(PollingLoop):
     """Pushes queued results files to the configured repository, oldest first, one at a time."""
 
     def __init__(
@@ -143,43 +143,17 @@ class Publisher:
         self.settings = settings
         self.target = target if target is not None else make_target(settings)
         self.id = uuid.uuid4().hex[:16]
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        super().__init__()
+        self.thread_name = f"dragon-publisher-{self.id}"
+        self.poll_seconds = settings.worker_poll_seconds
 
     @property
     def enabled(self) -> bool:
         return self.target is not None
 
     def start(self) -> None:
-        if self._thread is not None or self.target is None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(
-            target=self._loop, name=f"dragon-publisher-{self.id}", daemon=True
-        )
-        self._thread.start()
-
-    def stop(self, timeout: float = 30.0) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def wake(self) -> None:
-        self._wake.set()
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            try:
-                worked = self.run_once()
-            except Exception:  # keep publishing; the claim expires and the row is retried
-                log.exception("results publisher step failed")
-                worked = False
-            if not worked:
-                self._wake.wait(self.settings.worker_poll_seconds)
-                self._wake.clear()
+        if self.target is not None:
+            super().start()
 
     def claim(self) -> ResultsCommit | None:
         """The oldest pending commit if it is due and nobody else holds it."""
