@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, date, datetime
 from typing import Any
 
 from fastapi import HTTPException
 from sqlalchemy import func, select
 
-from dragon_bench.errors import BadInputError
-from dragon_bench.metrics.freshness import MIN_SLICE, parse_cutoff
 from dragon_bench.portal import leaderboard as lb
 from dragon_bench.portal.models import Submission
 from dragon_bench.portal.portal import Portal
@@ -17,7 +16,7 @@ from dragon_bench.portal.revisions import UnknownVersionError
 from dragon_bench.portal.service import approved_entries
 from dragon_bench.release.changelog import superseded_ids
 
-__all__ = ["build_leaderboard", "board_bytes"]
+__all__ = ["build_leaderboard", "board_bytes", "parse_board_cutoff"]
 
 
 def _stamp(portal: Portal) -> tuple[Any, ...]:
@@ -75,17 +74,57 @@ def _cached(
         return _compute(portal, key, versions, version, mode, last_n, sort, order, cutoff)
 
 
-def _fresh_ids(portal: Portal, version: str, cutoff: str) -> set[int]:
-    """The question ids of `version` dated after the cutoff day (qa `as_of`)."""
-    try:
-        day = parse_cutoff(cutoff)
-    except BadInputError as exc:
-        raise HTTPException(422, str(exc)) from None
+def _question_days(portal: Portal, version: str) -> dict[int, date | None]:
+    """Each question's `as_of` day (UTC), None when undated or the revision has no dates."""
     qa = portal.revisions.hub.read_table("private", version, "qa")
-    if day is None or "as_of" not in qa.column_names:
-        return set()
-    pairs = zip(qa.column("id").to_pylist(), qa.column("as_of").to_pylist(), strict=True)
-    return {int(i) for i, when in pairs if when is not None and when.date() > day}
+    ids = [int(i) for i in qa.column("id").to_pylist()]
+    if "as_of" not in qa.column_names:
+        return dict.fromkeys(ids)
+    return {i: _day(when) for i, when in zip(ids, qa.column("as_of").to_pylist(), strict=True)}
+
+
+def _day(when: datetime | None) -> date | None:
+    if when is None:
+        return None
+    return (when if when.tzinfo is None else when.astimezone(UTC)).date()
+
+
+def parse_board_cutoff(value: str) -> date:
+    """The `cutoff` parameter as a day; a 422 naming the parameter otherwise."""
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise HTTPException(
+            422, f"cutoff={value!r} is not a date like 2026-01-31 (YYYY-MM-DD)"
+        ) from None
+
+
+def _cutoff_rows(
+    portal: Portal,
+    rows: list[dict[str, Any]],
+    entries: list[lb.Entry],
+    version: str,
+    cutoff: str | None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any] | None]:
+    """The version's offered cutoff dates, and with a `cutoff` the rows scored on the slice
+    of the earliest offered date on or after it (and that slice's description)."""
+    min_slice = portal.settings.fresh_min_slice
+    days = _question_days(portal, version)
+    grid = lb.cutoff_grid(days, min_slice)
+    if cutoff is None:
+        return rows, grid, None
+    requested = parse_board_cutoff(cutoff)
+    point = lb.snap_cutoff(grid, requested)
+    block: dict[str, Any] = {
+        "requested": requested.isoformat(),
+        "date": point["date"] if point else None,
+        "n_questions": point["n_questions"] if point else 0,
+        "as_of": point["as_of"] if point else None,
+        "min_slice": min_slice,
+        "shown": point is not None,
+    }
+    fresh = lb.fresh_ids(days, point["date"]) if point else set()
+    return lb.with_cutoff(rows, entries, fresh, block), grid, block
 
 
 def _compute(
@@ -100,6 +139,10 @@ def _compute(
     cutoff: str | None = None,
 ) -> tuple[dict[str, Any], bytes]:
     cache = portal.board_cache
+    grid: list[dict[str, Any]] = []
+    cutoff_block: dict[str, Any] | None = None
+    if mode == "actual" and cutoff is not None:
+        raise HTTPException(422, "cutoff applies to one version: use it with mode=version")
     if mode == "actual":
         window = versions[-max(1, last_n) :]
         # questions a later revision superseded leave the actual-versions average
@@ -115,10 +158,8 @@ def _compute(
         window = [chosen] if chosen else []
         entries = approved_entries(portal, details=cutoff is not None)
         rows = lb.rows_for_version(entries, chosen) if chosen else []
-        if cutoff is not None and chosen:
-            rows = lb.with_cutoff(
-                rows, entries, _fresh_ids(portal, chosen, cutoff), cutoff, MIN_SLICE
-            )
+        if chosen:
+            rows, grid, cutoff_block = _cutoff_rows(portal, rows, entries, chosen, cutoff)
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)
     board = {
@@ -129,6 +170,9 @@ def _compute(
         "window": window,
         "sort": sort if sort in lb.SORT_KEYS else "total",
         "rows": rows,
+        # the cutoff dates offered on this version (version mode) and the one applied
+        "cutoffs": grid,
+        "cutoff": cutoff_block,
     }
     if len(cache) > 256:
         cache.clear()

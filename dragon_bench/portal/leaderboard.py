@@ -5,9 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from dragon_bench.dynamism import LABELS
@@ -26,6 +27,9 @@ __all__ = [
     "rows_for_version",
     "rows_for_actual",
     "with_cutoff",
+    "cutoff_grid",
+    "snap_cutoff",
+    "fresh_ids",
     "sort_rows",
     "to_csv",
     "csv_cell",
@@ -225,30 +229,76 @@ def rows_for_actual(
     return sort_rows(rows)
 
 
+def cutoff_grid(days: Mapping[int, date | None], min_slice: int) -> list[dict[str, Any]]:
+    """The cutoff dates the board offers on a version whose questions are dated `days`
+    (question id -> the day of its `as_of`, None when undated), oldest first, each with its
+    slice (the questions dated after it): `{date, n_questions, as_of: [first, last]}`.
+
+    The guard against differencing: a date is offered only when its slice holds at least
+    `min_slice` questions, the rest of the version (older and undated questions) none or at
+    least `min_slice`, and the slice of the previous offered date at least `min_slice` more.
+    The slices of one version are nested, so the overall score and the scores at any offered
+    dates can only be combined into sums over `min_slice` questions or more."""
+    dated = sorted(d for d in days.values() if d is not None)
+    total = len(days)
+    if not dated:
+        return []
+    candidates = [dated[0] - timedelta(days=1)] + sorted(set(dated))[:-1]
+    grid: list[dict[str, Any]] = []
+    for day in candidates:
+        first = bisect_right(dated, day)  # dated[first:] is the slice
+        n = len(dated) - first
+        if n < min_slice or 0 < total - n < min_slice:
+            continue
+        if grid and grid[-1]["n_questions"] - n < min_slice:
+            continue
+        grid.append(
+            {
+                "date": day.isoformat(),
+                "n_questions": n,
+                "as_of": [dated[first].isoformat(), dated[-1].isoformat()],
+            }
+        )
+    return grid
+
+
+def snap_cutoff(grid: Sequence[dict[str, Any]], requested: date) -> dict[str, Any] | None:
+    """The earliest offered date on or after `requested` (its slice is dated after the
+    requested day too), or None when no offered date is that late."""
+    for point in grid:
+        if date.fromisoformat(point["date"]) >= requested:
+            return point
+    return None
+
+
+def fresh_ids(days: Mapping[int, date | None], cutoff: str) -> set[int]:
+    """The questions dated after the cutoff day."""
+    day = date.fromisoformat(cutoff)
+    return {i for i, d in days.items() if d is not None and d > day}
+
+
 def with_cutoff(
     rows: list[dict[str, Any]],
     entries: Iterable[Entry],
     fresh: Set[int],
-    cutoff: str,
-    min_slice: int,
+    cutoff: Mapping[str, Any],
 ) -> list[dict[str, Any]]:
-    """Every row scored on one common fresh slice (the questions in `fresh`, dated after
-    `cutoff`) from its submission's per-question scores: `cutoff_retrieval`,
-    `cutoff_generation`, `cutoff_total`, and `cutoff` {date, n_questions, shown}. Under
-    `min_slice` questions no row gets a score (a date must not expose single questions)."""
-    shown = len(fresh) >= min_slice
+    """Every row scored on one common fresh slice (the questions in `fresh`) from its
+    submission's per-question scores: `cutoff_retrieval`, `cutoff_generation`,
+    `cutoff_total`, and the slice's description `cutoff` ({requested, date, n_questions,
+    shown, ...}); when `cutoff["shown"]` is false no row gets a score."""
     by_id = {e.submit_id: e for e in entries}
     out = []
     for row in rows:
         extra: dict[str, Any] = {
-            "cutoff": {"date": cutoff, "n_questions": len(fresh), "shown": shown},
+            "cutoff": dict(cutoff),
             "cutoff_retrieval": None,
             "cutoff_generation": None,
             "cutoff_total": None,
         }
         entry = by_id.get(row.get("submit_id") or "")
         details = entry.extra.get("details") if entry is not None else None
-        if shown and details:
+        if cutoff.get("shown") and details:
             scores = question_scores([d for d in details if d.get("id") in fresh])
             if scores["total"]:
                 for k, v in scores.items():
@@ -299,6 +349,9 @@ CSV_COLUMNS = (
     "submit_id",
 )
 
+# with a cutoff: every row's scores on the common fresh slice
+CUTOFF_COLUMNS = ("cutoff_retrieval", "cutoff_generation", "cutoff_total")
+
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -314,7 +367,8 @@ def csv_cell(value: Any) -> Any:
 def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     """Flat CSV: the main columns, then `<type>_retrieval`/`<type>_generation` and CI bounds."""
     types = sorted({t for r in rows for t in r["by_type"]}, key=type_order)
-    header = list(CSV_COLUMNS)
+    fresh = [c for c in CUTOFF_COLUMNS if any("cutoff" in r for r in rows)]
+    header = list(CSV_COLUMNS) + fresh
     header += [f"{t}_{k}" for t in types for k in ("retrieval", "generation")]
     header += [f"{k}_ci_{b}" for k in ("retrieval", "generation", "total") for b in ("low", "high")]
     buf = io.StringIO()
@@ -326,6 +380,7 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
             json.dumps(r[c], ensure_ascii=False) if isinstance(r[c], dict | list) else r[c]
             for c in CSV_COLUMNS
         ]
+        line += [r.get(c) for c in fresh]
         line += [r["by_type"].get(t, {}).get(k) for t in types for k in ("retrieval", "generation")]
         for k in ("retrieval", "generation", "total"):
             ci = r["ci"].get(k) or [None, None]

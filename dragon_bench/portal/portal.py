@@ -66,7 +66,10 @@ class Portal:
         if self.evaluator is None:
             judge = _builtin_judge() if self.settings.judge == "builtin" else None
             self.evaluator = MetricsEvaluator(
-                self.hub, judge=judge, resamples=self.settings.ci_resamples
+                self.hub,
+                judge=judge,
+                resamples=self.settings.ci_resamples,
+                min_slice=self.settings.fresh_min_slice,
             )
         self.worker = Worker(self.db, self.evaluator, self.revisions, self.settings)
         self.publisher = Publisher(self.db, self.settings)

@@ -96,6 +96,9 @@ class LeaderboardPublic(BaseModel):
     window: list[str]
     sort: str
     rows: list[dict[str, Any]]
+    # version mode: the cutoff dates offered ({date, n_questions, as_of}) and the one applied
+    cutoffs: list[dict[str, Any]] = Field(default_factory=list)
+    cutoff: dict[str, Any] | None = None
 
 
 class ReviewRequest(BaseModel):

@@ -55,6 +55,10 @@ class PortalSettings(BaseSettings):
     results_retry_seconds: float = 5.0
     results_retry_max_seconds: float = 600.0
 
+    # The fewest questions a fresh slice (a submission's knowledge_cutoff, the leaderboard's
+    # cutoff selector) is scored on; offered cutoff dates also differ by at least this many.
+    fresh_min_slice: Annotated[int, Field(ge=1)] = 20
+
     # Review of staged revisions: the share of candidates two reviewers decide blind.
     review_double_share: Annotated[float, Field(ge=0.0, le=1.0)] = 0.1
 

@@ -134,11 +134,12 @@ def test_one_common_cutoff_scores_every_row_on_the_same_slice() -> None:
     # a scores well on the old questions 0-1, b on the fresh ones 2-3
     entries = [entry("a", "a", [1.0, 1.0, 0.0, 0.0]), entry("b", "b", [0.0, 0.0, 1.0, 0.5])]
     rows = rows_for_version(entries, "1.0.0")
-    ranked = sort_rows(with_cutoff(rows, entries, {2, 3}, "2026-02-01", 2), "cutoff_total")
+    block = {"date": "2026-02-01", "n_questions": 2, "shown": True}
+    ranked = sort_rows(with_cutoff(rows, entries, {2, 3}, block), "cutoff_total")
     assert [r["model_name"] for r in ranked] == ["b", "a"]
     assert ranked[0]["cutoff_total"] == pytest.approx(0.75) and ranked[1]["cutoff_total"] == 0.0
-    assert ranked[0]["cutoff"] == {"date": "2026-02-01", "n_questions": 2, "shown": True}
-    hidden = with_cutoff(rows, entries, {2, 3}, "2026-02-01", 20)
+    assert ranked[0]["cutoff"] == block
+    hidden = with_cutoff(rows, entries, {2, 3}, {**block, "shown": False})
     assert all(r["cutoff_total"] is None and not r["cutoff"]["shown"] for r in hidden)
 
 
@@ -151,8 +152,9 @@ def test_the_leaderboard_api_takes_a_cutoff(live: Any) -> None:
     r = live.http.get("/api/v1/leaderboard?version=1.0.0&cutoff=2026-02-01")
     assert r.status_code == 200
     (row,) = r.json()["rows"]
-    # the test hub's questions are undated: the slice is empty and no row is scored on it
-    assert row["cutoff"] == {"date": "2026-02-01", "n_questions": 0, "shown": False}
+    # the test hub's questions are undated: no date is offered and no row is scored
+    assert r.json()["cutoffs"] == [] and not row["cutoff"]["shown"]
+    assert row["cutoff"]["date"] is None and row["cutoff"]["requested"] == "2026-02-01"
     assert row["cutoff_total"] is None
     assert live.http.get("/api/v1/leaderboard?cutoff=soon").status_code == 422
     assert live.http.get("/api/v1/leaderboard?version=1.0.0&cutoff=2026-13-40").status_code == 422

@@ -55,9 +55,22 @@ async def export_csv(
     version: str | None = None,
     mode: Literal["version", "actual"] = "version",
     last_n: Annotated[int, Query(ge=1, le=100)] = 3,
+    cutoff: Annotated[
+        str | None,
+        Query(
+            pattern=r"^\d{4}-\d{2}-\d{2}$",
+            description="Add the fresh-slice columns after this day (version mode).",
+        ),
+    ] = None,
 ) -> Response:
     data = await run_in_threadpool(
-        build_leaderboard, portal, version=version, mode=mode, last_n=last_n
+        build_leaderboard,
+        portal,
+        version=version,
+        mode=mode,
+        last_n=last_n,
+        sort="cutoff_total" if cutoff else "total",
+        cutoff=cutoff,
     )
     name = f"leaderboard-{data['version'] or 'actual'}.csv"
     return Response(

@@ -36,12 +36,22 @@ async def leaderboard_page(
     version: str | None = None,
     mode: str = "version",
     last_n: int = 3,
+    cutoff: str | None = None,
 ) -> HTMLResponse:
     mode = "actual" if mode == "actual" else "version"
     last_n = max(1, min(last_n, 100))
+    cutoff = (cutoff or "").strip() or None
+    if mode == "actual":
+        cutoff = None  # the cutoff selector scores one version
     try:
         board = await run_in_threadpool(
-            build_leaderboard, portal, version=version, mode=mode, last_n=last_n
+            build_leaderboard,
+            portal,
+            version=version,
+            mode=mode,
+            last_n=last_n,
+            sort="cutoff_total" if cutoff else "total",
+            cutoff=cutoff,
         )
     except HTTPException as exc:
         return render_error(portal, request, caller, exc.status_code, exc.detail)

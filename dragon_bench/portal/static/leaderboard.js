@@ -1,12 +1,15 @@
-// Leaderboard page: version selector, actual-versions toggle, last-n slider, sortable table, SVG chart.
+// Leaderboard page: version selector, actual-versions toggle, last-n slider, cutoff selector,
+// sortable table, SVG charts.
 (function () {
   "use strict";
   const TYPES = ["simple", "set", "conditional", "multi_hop"];
   const COLORS = ["#2f6fde", "#e0803a", "#3a9d5d", "#b04ab8", "#c9423f", "#4aa8b0"];
   const $ = (id) => document.getElementById(id);
   let board = JSON.parse($("board-data").textContent);
-  let sortKey = "total";
+  let sortKey = cutoffShown() ? "cutoff_total" : "total";
   let sortDesc = true;
+
+  function cutoffShown() { return !!(board.cutoff && board.cutoff.shown); }
 
   function fmt(v) { return typeof v === "number" ? v.toFixed(3) : "—"; }
   function el(tag, attrs, text) {
@@ -33,8 +36,14 @@
       { key: "retrieval", label: "Retrieval", get: (r) => r.retrieval, num: true, ci: "retrieval" },
       { key: "generation", label: "Generation", get: (r) => r.generation, num: true, ci: "generation" },
       { key: "total", label: "Total", get: (r) => r.total, num: true, ci: "total" },
-      { key: "judge", label: "Judge", get: (r) => r.judge, num: true },
     ];
+    if (cutoffShown()) {
+      const after = " after " + board.cutoff.date;
+      cols.push({ key: "cutoff_retrieval", label: "Fresh retrieval", get: (r) => r.cutoff_retrieval, num: true, title: "retrieval" + after });
+      cols.push({ key: "cutoff_generation", label: "Fresh generation", get: (r) => r.cutoff_generation, num: true, title: "generation" + after });
+      cols.push({ key: "cutoff_total", label: "Fresh total", get: (r) => r.cutoff_total, num: true, title: "total" + after });
+    }
+    cols.push({ key: "judge", label: "Judge", get: (r) => r.judge, num: true });
     types().forEach((t) => cols.push({ key: "type:" + t, label: t.replace("_", "-"), get: (r) => typeScore(r, t), num: true }));
     cols.push({ key: "version", label: board.mode === "actual" ? "Versions" : "Version", get: (r) => r.versions.join(", ") });
     cols.push({ key: "date", label: "Date", get: (r) => (r.date || "").slice(0, 10) });
@@ -63,6 +72,7 @@
     const tr = el("tr");
     cols.forEach((c) => {
       const th = el("th", { "data-key": c.key, class: c.num ? "num sortable" : "sortable" }, c.label);
+      if (c.title) th.title = c.title;
       if (c.key === sortKey) th.classList.add(sortDesc ? "desc" : "asc");
       th.addEventListener("click", () => {
         if (sortKey === c.key) sortDesc = !sortDesc;
@@ -138,11 +148,37 @@
     });
     box.appendChild(chart);
   }
-  function query() {
+  function query(withCutoff) {
     const p = new URLSearchParams();
     if ($("actual").checked) { p.set("mode", "actual"); p.set("last_n", $("lastn").value); }
-    else if ($("version").value) p.set("version", $("version").value);
+    else {
+      if ($("version").value) p.set("version", $("version").value);
+      if (withCutoff !== false && $("cutoff").value) { p.set("cutoff", $("cutoff").value); p.set("sort", "cutoff_total"); }
+    }
     return p;
+  }
+  function renderCutoffs() {
+    const select = $("cutoff");
+    select.textContent = "";
+    select.appendChild(el("option", { value: "" }, "All questions"));
+    (board.cutoffs || []).forEach((c) => {
+      select.appendChild(el("option", { value: c.date }, `after ${c.date} · ${c.n_questions} questions`));
+    });
+    select.value = board.cutoff && board.cutoff.date ? board.cutoff.date : "";
+    select.disabled = board.mode === "actual" || !(board.cutoffs || []).length;
+    $("cutoff-box").classList.toggle("dim", select.disabled);
+    $("cutoff-box").title = board.mode === "actual"
+      ? "The cutoff selector scores one version: turn off Actual versions."
+      : ((board.cutoffs || []).length ? "" : "No dated slice of this version is large enough to be shown.");
+  }
+  function cutoffNote() {
+    const c = board.cutoff;
+    if (!c) return "";
+    if (!c.shown) {
+      return ` No offered cutoff on or after ${c.requested}: a slice under ${c.min_slice} questions is not shown.`;
+    }
+    const snapped = c.requested !== c.date ? ` (the earliest offered date on or after ${c.requested})` : "";
+    return ` Fresh columns: every row scored on the same ${c.n_questions} questions dated after ${c.date}${snapped}, ${c.as_of[0]} – ${c.as_of[1]}; ranked by the fresh total.`;
   }
   function updateLinks() {
     const q = query().toString();
@@ -153,18 +189,23 @@
     const note = board.mode === "actual"
       ? `Each model averaged over its latest results on ${board.window.join(", ") || "no versions"}.`
       : (board.version ? `Latest approved result per model on version ${board.version}.` : "No revision is published yet.");
-    $("window-note").textContent = note;
+    $("window-note").textContent = note + cutoffNote();
   }
   async function reload() {
     const q = query();
     const resp = await fetch("/api/v1/leaderboard?" + q.toString(), { headers: { Accept: "application/json" } });
     if (!resp.ok) return;
     board = await resp.json();
-    history.replaceState(null, "", "/?" + q.toString());
+    sortKey = cutoffShown() ? "cutoff_total" : "total";
+    sortDesc = true;
+    const shown = new URLSearchParams(q);
+    shown.delete("sort");
+    history.replaceState(null, "", "/?" + shown.toString());
     render();
   }
-  function render() { renderTable(); renderChart(); updateLinks(); }
-  $("version").addEventListener("change", reload);
+  function render() { renderCutoffs(); renderTable(); renderChart(); updateLinks(); }
+  $("version").addEventListener("change", () => { $("cutoff").value = ""; reload(); });
+  $("cutoff").addEventListener("change", reload);
   $("actual").addEventListener("change", reload);
   $("lastn").addEventListener("input", () => { $("lastn-value").textContent = $("lastn").value; });
   $("lastn").addEventListener("change", reload);

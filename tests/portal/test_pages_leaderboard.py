@@ -1,0 +1,111 @@
+"""The leaderboard page's cutoff selector, trend chart and reference rows in real headless
+Chromium (#20 items 4-6), on a hub with dated questions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dragon_bench.hub import Hub
+from tests.helpers.dated_hub import dated_results, write_dated_hub
+from tests.helpers.portal import Live
+
+pytestmark = pytest.mark.browser
+
+D = date(2026, 1, 1)
+# version 1.0.0: 12 questions, 4 a day on Jan 1-3; 1.1.0: 12 more days later
+DAYS = {
+    "1.0.0": [D + timedelta(i // 4) for i in range(12)],
+    "1.1.0": [D + timedelta(10 + i // 4) for i in range(12)],
+}
+CREATED = {"1.0.0": "2026-01-05T00:00:00+00:00", "1.1.0": "2026-01-20T00:00:00+00:00"}
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'portal.db'}"
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Hub:
+    return write_dated_hub(tmp_path / "hub", DAYS, CREATED)
+
+
+def _submit(live: Live, sid: str, model: str, version: str, right: range) -> None:
+    r = live.submit(dated_results(12, set(right)), submit_id=sid, version=version,
+                    config={"model_name": model})  # fmt: skip
+    assert r.status_code == 200, r.text
+
+
+@pytest.fixture
+def seeded(make_live: Callable[..., Live]) -> Live:
+    live = make_live(fresh_min_slice=4)
+    runs = [
+        ("a0", "old-first", "1.0.0", range(8)),  # right on Jan 1-2, wrong on Jan 3
+        ("b0", "fresh-first", "1.0.0", range(4, 12)),  # wrong on Jan 1, right on Jan 2-3
+        ("a1", "old-first", "1.1.0", range(3)),
+        ("b1", "fresh-first", "1.1.0", range(9)),
+        ("c1", "newcomer", "1.1.0", range(6)),
+    ]
+    for sid, model, version, right in runs:
+        _submit(live, sid, model, version, right)
+    for sid, *_ in runs:
+        live.wait(sid)
+        live.http.post(f"/api/v1/admin/submissions/{sid}/approve", headers=live.auth("admin"))
+    return live
+
+
+def _cells(page: Any, header: str) -> list[str]:
+    heads = page.locator("#board thead th").all_inner_texts()
+    col = heads.index(header)
+    rows = page.locator("#board tbody tr")
+    return [rows.nth(i).locator("td").nth(col).inner_text() for i in range(rows.count())]
+
+
+def test_the_cutoff_selector_ranks_every_row_on_one_slice(
+    seeded: Live, page: Any, artifacts: Path
+) -> None:
+    page.goto(seeded.url + "/?version=1.0.0")
+    options = page.locator("#cutoff option").all_inner_texts()
+    # each offered slice, the rest of the version and the step between two dates hold >= 4
+    assert options == [
+        "All questions",
+        "after 2025-12-31 · 12 questions",
+        "after 2026-01-01 · 8 questions",
+        "after 2026-01-02 · 4 questions",
+    ]
+    assert [c[:5] for c in _cells(page, "Total")] == ["0.667", "0.667"]  # 8 of 12 each: a tie
+    assert "Fresh total" not in page.locator("#board thead").inner_text()
+    page.select_option("#cutoff", "2026-01-02")
+    page.wait_for_function(
+        "document.querySelector('#board thead').innerText.includes('Fresh total')"
+    )
+    assert "cutoff=2026-01-02" in page.url
+    # on the 4 questions of Jan 3: fresh-first 4/4, old-first 0/4; ranked by it
+    assert _cells(page, "Model") == ["fresh-first", "old-first"]
+    assert _cells(page, "Fresh total") == ["1.000", "0.000"]
+    assert _cells(page, "#") == ["1", "2"]
+    note = page.locator("#window-note").inner_text()
+    assert "same 4 questions dated after 2026-01-02" in note and "2026-01-03 – 2026-01-03" in note
+    page.screenshot(path=str(artifacts / "leaderboard-cutoff.png"), full_page=True)
+    page.select_option("#cutoff", "2026-01-01")  # the 8 of Jan 2-3: 0.5 and 1.0
+    page.wait_for_function("document.querySelector('#window-note').innerText.includes('same 8')")
+    assert _cells(page, "Fresh total") == ["1.000", "0.500"]
+    csv = page.locator("#export-csv").get_attribute("href")
+    assert csv is not None and "cutoff=2026-01-01" in csv
+    # another version clears the cutoff; actual versions disable it
+    page.select_option("#version", "1.1.0")
+    page.wait_for_function("!document.querySelector('#board thead').innerText.includes('Fresh')")
+    assert page.locator("#cutoff").input_value() == ""
+    page.check("#actual")
+    page.wait_for_function("document.querySelector('#cutoff').disabled")
+    # a page opened on a date between offered ones shows the next offered slice and says so
+    page.goto(seeded.url + "/?version=1.0.0&cutoff=2025-06-01")
+    assert page.locator("#cutoff").input_value() == "2025-12-31"
+    assert (
+        "earliest offered date on or after 2025-06-01" in page.locator("#window-note").inner_text()
+    )
