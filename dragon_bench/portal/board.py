@@ -89,6 +89,17 @@ def _day(when: datetime | None) -> date | None:
     return (when if when.tzinfo is None else when.astimezone(UTC)).date()
 
 
+def _dates(portal: Portal, versions: list[str]) -> dict[str, str | None]:
+    """Each version's date: its manifest's created_at."""
+    out: dict[str, str | None] = {}
+    for v in versions:
+        try:
+            out[v] = portal.revisions.manifest(v).get("created_at")
+        except Exception:  # a manifest that cannot be read leaves the version undated
+            out[v] = None
+    return out
+
+
 def parse_board_cutoff(value: str) -> date:
     """The `cutoff` parameter as a day; a 422 naming the parameter otherwise."""
     try:
@@ -160,6 +171,7 @@ def _compute(
         rows = lb.rows_for_version(entries, chosen) if chosen else []
         if chosen:
             rows, grid, cutoff_block = _cutoff_rows(portal, rows, entries, chosen, cutoff)
+    trend = lb.trends(entries, versions, _dates(portal, versions))  # entries of every version
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)
     board = {
@@ -173,6 +185,8 @@ def _compute(
         # the cutoff dates offered on this version (version mode) and the one applied
         "cutoffs": grid,
         "cutoff": cutoff_block,
+        # every model's scores across the versions and each version's mean (the trend chart)
+        "trends": trend,
     }
     if len(cache) > 256:
         cache.clear()

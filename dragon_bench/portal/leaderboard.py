@@ -30,6 +30,7 @@ __all__ = [
     "cutoff_grid",
     "snap_cutoff",
     "fresh_ids",
+    "trends",
     "sort_rows",
     "to_csv",
     "csv_cell",
@@ -305,6 +306,42 @@ def with_cutoff(
                     extra[f"cutoff_{k}"] = _round(sum(v) / len(v))
         out.append({**row, **extra})
     return out
+
+
+def trends(
+    entries: Iterable[Entry], versions: Sequence[str], dates: Mapping[str, str | None]
+) -> dict[str, Any]:
+    """Each model's scores across the versions (its latest approved result on each) and each
+    version's difficulty (the mean over the systems on it), with the versions' dates, for the
+    trend chart: `{versions: [{version, date, n_systems, total, retrieval, generation}],
+    series: [{model_name, points: [{version, date, total, retrieval, generation}]}]}`."""
+    chosen = list(entries)
+    order = sorted(set(versions), key=parse_version)
+    points: dict[str, list[dict[str, Any]]] = {}
+    out_versions = []
+    for version in order:
+        rows = rows_for_version(chosen, version)
+        out_versions.append(
+            {
+                "version": version,
+                "date": dates.get(version),
+                "n_systems": len(rows),
+                **{
+                    k: _round(_avg(r[k] for r in rows))
+                    for k in ("total", "retrieval", "generation")
+                },
+            }
+        )
+        for r in rows:
+            points.setdefault(r["model_name"], []).append(
+                {
+                    "version": version,
+                    "date": dates.get(version),
+                    **{k: r[k] for k in ("total", "retrieval", "generation")},
+                }
+            )
+    series = [{"model_name": m, "points": p} for m, p in sorted(points.items())]
+    return {"versions": out_versions, "series": series}
 
 
 def type_order(name: str) -> tuple[int, str]:

@@ -131,3 +131,36 @@ def test_bad_cutoffs_get_a_clear_422(dated: Live) -> None:
     assert r.status_code == 422 and "mode=version" in r.json()["detail"]
     page = dated.http.get("/?version=1.0.0&cutoff=2026-02-30")
     assert page.status_code == 422 and "cutoff=&#39;2026-02-30&#39;" in page.text
+
+
+def test_trends_follow_each_model_and_average_each_version() -> None:
+    from datetime import UTC, datetime
+
+    from dragon_bench.portal.leaderboard import Entry, trends
+    from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS
+
+    def entry(sid: str, model: str, version: str, r: float, g: float, day: int) -> Entry:
+        report = {
+            "overall": {
+                "retrieval": dict.fromkeys(RETRIEVAL_METRICS, r),
+                "generation": dict.fromkeys(GENERATION_METRICS, g),
+            }
+        }
+        return Entry(sid, model, version, datetime(2026, 1, day, tzinfo=UTC), {}, report)
+
+    entries = [
+        entry("a0", "a", "1.0.0", 0.2, 0.4, 1),
+        entry("a0b", "a", "1.0.0", 0.6, 0.8, 2),  # a's later result on 1.0.0 replaces the first
+        entry("b0", "b", "1.0.0", 0.0, 0.0, 1),
+        entry("b1", "b", "1.1.0", 1.0, 0.5, 3),
+    ]
+    got = trends(entries, ["1.1.0", "1.0.0"], {"1.0.0": "2026-01-01", "1.1.0": None})
+    assert got["versions"] == [
+        {"version": "1.0.0", "date": "2026-01-01", "n_systems": 2,
+         "total": pytest.approx(0.35), "retrieval": pytest.approx(0.3), "generation": pytest.approx(0.4)},
+        {"version": "1.1.0", "date": None, "n_systems": 1,
+         "total": 0.75, "retrieval": 1.0, "generation": 0.5},
+    ]  # fmt: skip
+    (a, b) = got["series"]
+    assert a["model_name"] == "a" and [p["total"] for p in a["points"]] == [pytest.approx(0.7)]
+    assert [(p["version"], p["total"]) for p in b["points"]] == [("1.0.0", 0.0), ("1.1.0", 0.75)]

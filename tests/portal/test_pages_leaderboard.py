@@ -4,7 +4,7 @@ Chromium (#20 items 4-6), on a hub with dated questions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +17,28 @@ from tests.helpers.portal import Live
 pytestmark = pytest.mark.browser
 
 D = date(2026, 1, 1)
-# version 1.0.0: 12 questions, 4 a day on Jan 1-3; 1.1.0: 12 more days later
+# 12 questions a version: 1.0.0 4 a day on Jan 1-3, 1.1.0 and 1.2.0 later
 DAYS = {
     "1.0.0": [D + timedelta(i // 4) for i in range(12)],
-    "1.1.0": [D + timedelta(10 + i // 4) for i in range(12)],
+    "1.1.0": [D + timedelta(5 + i // 4) for i in range(12)],
+    "1.2.0": [D + timedelta(10 + i // 4) for i in range(12)],
 }
-CREATED = {"1.0.0": "2026-01-05T00:00:00+00:00", "1.1.0": "2026-01-20T00:00:00+00:00"}
+# unevenly spaced revision dates: the chart places them by date, not by index
+CREATED = {
+    "1.0.0": "2026-01-05T00:00:00+00:00",
+    "1.1.0": "2026-01-08T00:00:00+00:00",
+    "1.2.0": "2026-01-20T00:00:00+00:00",
+}
+# (submit id, model, version, questions answered right): a total is right / 12
+RUNS = [
+    ("a0", "old-first", "1.0.0", range(8)),  # right on Jan 1-2, wrong on Jan 3
+    ("b0", "fresh-first", "1.0.0", range(4, 12)),  # wrong on Jan 1, right on Jan 2-3
+    ("a1", "old-first", "1.1.0", range(3)),
+    ("b1", "fresh-first", "1.1.0", range(9)),
+    ("c1", "newcomer", "1.1.0", range(6)),
+    ("b2", "fresh-first", "1.2.0", range(6)),
+    ("c2", "newcomer", "1.2.0", range(12)),
+]
 
 
 @pytest.fixture
@@ -44,16 +60,9 @@ def _submit(live: Live, sid: str, model: str, version: str, right: range) -> Non
 @pytest.fixture
 def seeded(make_live: Callable[..., Live]) -> Live:
     live = make_live(fresh_min_slice=4)
-    runs = [
-        ("a0", "old-first", "1.0.0", range(8)),  # right on Jan 1-2, wrong on Jan 3
-        ("b0", "fresh-first", "1.0.0", range(4, 12)),  # wrong on Jan 1, right on Jan 2-3
-        ("a1", "old-first", "1.1.0", range(3)),
-        ("b1", "fresh-first", "1.1.0", range(9)),
-        ("c1", "newcomer", "1.1.0", range(6)),
-    ]
-    for sid, model, version, right in runs:
+    for sid, model, version, right in RUNS:
         _submit(live, sid, model, version, right)
-    for sid, *_ in runs:
+    for sid, *_ in RUNS:
         live.wait(sid)
         live.http.post(f"/api/v1/admin/submissions/{sid}/approve", headers=live.auth("admin"))
     return live
@@ -109,3 +118,65 @@ def test_the_cutoff_selector_ranks_every_row_on_one_slice(
     assert (
         "earliest offered date on or after 2025-06-01" in page.locator("#window-note").inner_text()
     )
+
+
+_READ_TREND = """() => {
+  const s = document.querySelector('#trend svg');
+  const num = (el, a) => Number(el.getAttribute(a));
+  return {
+    box: Object.fromEntries(['left', 'right', 'top', 'bottom'].map((k) => [k, Number(s.dataset[k])])),
+    metric: s.dataset.metric,
+    grid: [...s.querySelectorAll('line[data-value]')].map((l) => [Number(l.dataset.value), num(l, 'y1')]),
+    points: [...s.querySelectorAll('circle.pt')].map((c) =>
+      [c.dataset.model, c.dataset.version, num(c, 'cx'), num(c, 'cy'), c.textContent]),
+    difficulty: [...s.querySelectorAll('circle.difficulty')].map((c) =>
+      [c.dataset.version, num(c, 'cx'), num(c, 'cy'), Number(c.dataset.systems)]),
+    lines: s.querySelectorAll('polyline').length,
+  };
+}"""
+
+
+def test_the_trend_chart_places_each_score_by_date_and_value(
+    seeded: Live, page: Any, artifacts: Path
+) -> None:
+    page.goto(seeded.url + "/")
+    drawn = page.evaluate(_READ_TREND)
+    box = drawn["box"]
+    # the 0 and 1 grid lines are the box the points are mapped into
+    assert dict(drawn["grid"])[0] == box["bottom"] and dict(drawn["grid"])[1] == box["top"]
+    when = {v: datetime.fromisoformat(c).timestamp() for v, c in CREATED.items()}
+    t0, t1 = min(when.values()), max(when.values())
+
+    def x(version: str) -> float:
+        return box["left"] + (box["right"] - box["left"]) * (when[version] - t0) / (t1 - t0)
+
+    def y(score: float) -> float:
+        return box["bottom"] - (box["bottom"] - box["top"]) * score
+
+    # expected scores from the runs themselves (right answers / 12), not from the portal
+    expected = {(model, version): len(right) / 12 for _, model, version, right in RUNS}
+    got = {(m, v): (cx, cy) for m, v, cx, cy, _ in drawn["points"]}
+    assert set(got) == set(expected)
+    for key, score in expected.items():
+        assert got[key] == (
+            pytest.approx(x(key[1]), abs=0.01),
+            pytest.approx(y(score), abs=0.01),
+        ), key
+    # 1.1.0 sits at 3/15 of the width (by date), not half way (by index)
+    assert got[("newcomer", "1.1.0")][0] == pytest.approx(
+        box["left"] + (box["right"] - box["left"]) / 5, abs=0.01
+    )
+    titles = {(m, v): t for m, v, *_, t in drawn["points"]}
+    assert titles[("old-first", "1.1.0")] == "old-first · 1.1.0 (2026-01-08): 0.250"
+    # difficulty: the mean over the systems scored on each revision
+    on = {v: [s for (_, vv), s in expected.items() if vv == v] for v in CREATED}
+    assert [(v, n) for v, _, _, n in drawn["difficulty"]] == [(v, len(on[v])) for v in CREATED]
+    for v, cx, cy, _ in drawn["difficulty"]:
+        assert (cx, cy) == (
+            pytest.approx(x(v), abs=0.01),
+            pytest.approx(y(sum(on[v]) / len(on[v])), abs=0.01),
+        )
+    assert drawn["lines"] == 4  # the difficulty line and one per model (each has 2+ points)
+    page.screenshot(path=str(artifacts / "leaderboard-trends.png"), full_page=True)
+    page.select_option("#trend-metric", "retrieval")
+    assert page.evaluate(_READ_TREND)["metric"] == "retrieval"

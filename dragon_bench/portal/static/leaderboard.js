@@ -148,6 +148,81 @@
     });
     box.appendChild(chart);
   }
+  const TREND_MODELS = 8;
+  function trendTime(v) {
+    const t = v.date ? Date.parse(v.date) : NaN;
+    return Number.isFinite(t) ? t : null;
+  }
+  // Scores across revisions: x by the revision's date, y the chosen score on a fixed 0-1 axis;
+  // the plot box and time range are on the <svg> (data-*) so a reader can map points back.
+  function renderTrends() {
+    const box = $("trend");
+    box.textContent = "";
+    const trend = board.trends || { versions: [], series: [] };
+    const metric = $("trend-metric").value || "total";
+    const versions = trend.versions.filter((v) => trendTime(v) !== null && typeof v[metric] === "number");
+    if (!versions.length) {
+      box.appendChild(el("p", { class: "note" }, "No scored revision to chart yet."));
+      return;
+    }
+    const when = {};
+    versions.forEach((v) => { when[v.version] = trendTime(v); });
+    const latest = (s) => {
+      const pts = s.points.filter((p) => when[p.version] !== undefined && typeof p[metric] === "number");
+      return pts.length ? pts[pts.length - 1][metric] : -1;
+    };
+    const all = trend.series.filter((s) => latest(s) >= 0);
+    const series = all.slice().sort((a, b) => latest(b) - latest(a) || a.model_name.localeCompare(b.model_name)).slice(0, TREND_MODELS);
+    const W = 720, H = 280, left = 44, right = W - 24, top = 16, bottom = H - 46;
+    const t0 = Math.min(...Object.values(when)), t1 = Math.max(...Object.values(when));
+    const x = (t) => (t1 > t0 ? left + (right - left) * (t - t0) / (t1 - t0) : (left + right) / 2);
+    const y = (v) => bottom - (bottom - top) * Math.max(0, Math.min(1, v));
+    const legendH = 22 * Math.ceil((series.length + 1) / 3);
+    const chart = svg("svg", {
+      viewBox: `0 0 ${W} ${H + legendH}`, width: "100%", class: "trend",
+      "data-left": left, "data-right": right, "data-top": top, "data-bottom": bottom,
+      "data-t0": t0, "data-t1": t1, "data-metric": metric,
+    });
+    [0, 0.25, 0.5, 0.75, 1].forEach((v) => {
+      chart.appendChild(svg("line", { x1: left, x2: right, y1: y(v), y2: y(v), class: "grid", "data-value": v }));
+      chart.appendChild(svg("text", { x: left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, v.toFixed(2)));
+    });
+    versions.forEach((v) => {
+      const vx = x(when[v.version]);
+      chart.appendChild(svg("line", { x1: vx, x2: vx, y1: top, y2: bottom, class: "grid" }));
+      chart.appendChild(svg("text", { x: vx, y: bottom + 16, class: "axis", "text-anchor": "middle" }, v.version));
+      chart.appendChild(svg("text", { x: vx, y: bottom + 30, class: "axis", "text-anchor": "middle" }, String(v.date).slice(0, 10)));
+    });
+    function line(points, attrs, cls, label) {
+      if (points.length > 1) {
+        chart.appendChild(svg("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), fill: "none", ...attrs }));
+      }
+      points.forEach((p) => {
+        const dot = svg("circle", { cx: p.x, cy: p.y, r: 4, class: cls, fill: attrs.stroke, "data-version": p.version, "data-value": p.value, ...p.data });
+        dot.appendChild(svg("title", {}, `${label} · ${p.version} (${String(p.date).slice(0, 10)}): ${p.value.toFixed(3)}`));
+        chart.appendChild(dot);
+      });
+    }
+    const difficulty = versions.map((v) => ({ x: x(when[v.version]), y: y(v[metric]), version: v.version, date: v.date, value: v[metric], data: { "data-systems": v.n_systems } }));
+    line(difficulty, { stroke: "#1d2330", "stroke-dasharray": "5 4", "stroke-width": 1.5 }, "difficulty", "mean of all systems");
+    series.forEach((s, j) => {
+      const color = COLORS[j % COLORS.length];
+      const pts = s.points
+        .filter((p) => when[p.version] !== undefined && typeof p[metric] === "number")
+        .map((p) => ({ x: x(when[p.version]), y: y(p[metric]), version: p.version, date: p.date, value: p[metric], data: { "data-model": s.model_name } }));
+      line(pts, { stroke: color, "stroke-width": 2 }, "pt", s.model_name);
+    });
+    const names = [["mean of all systems", "#1d2330"]].concat(series.map((s, j) => [s.model_name, COLORS[j % COLORS.length]]));
+    names.forEach(([name, color], j) => {
+      const lx = left + (j % 3) * 230, ly = H + 22 * Math.floor(j / 3);
+      chart.appendChild(svg("rect", { x: lx, y: ly - 10, width: 12, height: 12, fill: color }));
+      chart.appendChild(svg("text", { x: lx + 18, y: ly, class: "legend" }, name));
+    });
+    box.appendChild(chart);
+    if (all.length > series.length) {
+      box.appendChild(el("p", { class: "note" }, `The ${series.length} best of ${all.length} models by their latest score are drawn.`));
+    }
+  }
   function query(withCutoff) {
     const p = new URLSearchParams();
     if ($("actual").checked) { p.set("mode", "actual"); p.set("last_n", $("lastn").value); }
@@ -203,7 +278,8 @@
     history.replaceState(null, "", "/?" + shown.toString());
     render();
   }
-  function render() { renderCutoffs(); renderTable(); renderChart(); updateLinks(); }
+  function render() { renderCutoffs(); renderTable(); renderChart(); renderTrends(); updateLinks(); }
+  $("trend-metric").addEventListener("change", renderTrends);
   $("version").addEventListener("change", () => { $("cutoff").value = ""; reload(); });
   $("cutoff").addEventListener("change", reload);
   $("actual").addEventListener("change", reload);
