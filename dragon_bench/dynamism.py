@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["DYNAMISM", "LABELS", "dynamism_of", "question_dynamism"]
+__all__ = ["DYNAMISM", "HEAD_ROLES", "LABELS", "dynamism_of", "holder_role", "question_dynamism"]
 
 LABELS = ("static", "slow", "fast")
 
@@ -46,3 +46,37 @@ def question_dynamism(relation_types: Iterable[str]) -> str:
     """The most changeable label among a question's evidence relation types (static if none)."""
     labels = {dynamism_of(t) for t in relation_types}
     return max(labels, key=LABELS.index, default="static")
+
+
+# Relations functional on the object side: an organisation (or a city, a country) has one
+# holder of each of these roles at a time, so a new holder of the same role at the same
+# organisation replaces the earlier one. The role is the cue of the triple's trigger (the
+# role noun's or the verb's lemma, `dragon_bench.kg.triggers`), grouped where two words name
+# one office («руководитель», «возглавить» are «глава»). Deputies, members, workers and
+# department heads hold no such role: «заместитель главы» is not «глава», and a role whose
+# organisation is deeper in the genitive chain («глава департамента X») is not X's head.
+HEAD_ROLES: dict[str, str] = {
+    **dict.fromkeys(("глава", "руководитель", "возглавлять", "возглавить", "руководить"), "глава"),
+    **dict.fromkeys(("директор", "гендиректор"), "директор"),
+    **dict.fromkeys(("премьер", "премьер-министр"), "премьер-министр"),
+    **{r: r for r in ("председатель", "президент", "мэр", "губернатор", "ректор", "канцлер")},
+}
+# trigger rules that give a person's role at the organisation itself: a role noun with the
+# organisation as its genitive or adjective and the person named by it («глава «Уралхима»
+# Алексей Воронов», «назначен главой «Уралхима»»), or a verb of heading («возглавил»); not
+# `role_genitive_deep` (the organisation two genitives down)
+_ROLE_RULES = frozenset({"role_genitive", "role_adjective"})
+
+
+def holder_role(relation_type: str, subject_id: str, trigger: str) -> str:
+    """The one-holder role a WORKPLACE triple gives its person at its organisation («глава»,
+    «президент», ...), or '' (another role, a common noun on either side, not a person)."""
+    if relation_type != "WORKPLACE" or not subject_id.startswith("PERSON:"):
+        return ""
+    rule, _, cue = trigger.partition(":")
+    if rule.endswith("~common"):
+        return ""
+    base, plus, _ = rule.partition("+")
+    if not ((base in _ROLE_RULES and plus) or rule == "verb_workplace"):
+        return ""
+    return HEAD_ROLES.get(cue, "")

@@ -1,17 +1,18 @@
 """What a revision changed since the earlier ones: its new questions, the earlier questions a
-newer article has superseded (the same subject and relation type with another object, for
-slow- and fast-changing relation types only), and the earlier questions retired (their
+newer article has superseded (slow- and fast-changing relation types only: the same subject
+and relation type with another object, or another holder of a one-holder role at the same
+organisation, `superseded_questions`), and the earlier questions retired (their
 texts are no longer in the revision). Published revisions never change: the record lives in
 the new revision's `private/<v>/superseded.parquet` and its manifest's `changelog` counts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pyarrow as pa
 
-from dragon_bench.dynamism import dynamism_of
+from dragon_bench.dynamism import dynamism_of, holder_role
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.release.tables import EVIDENCE_TYPE, fact_key
@@ -20,7 +21,9 @@ from dragon_bench.versions import parse_version
 
 __all__ = [
     "SUPERSEDED_SCHEMA",
+    "Changes",
     "changelog",
+    "held_roles",
     "retired_questions",
     "superseded_ids",
     "superseded_questions",
@@ -56,50 +59,117 @@ def _evidence(t: Triple) -> dict[str, Any]:
     }
 
 
+def _row(
+    version: str, qid: int, slot: tuple[str, str, str], new: str, triples: list[Triple]
+) -> dict[str, Any]:
+    return {
+        "earlier_version": version,
+        "earlier_question_id": qid,
+        "subject_id": slot[0],
+        "relation_type": slot[1],
+        "old_object_id": slot[2],
+        "new_object_id": new,
+        "evidence": [_evidence(t) for t in triples],
+    }
+
+
+_ROLE_FIELDS = ("subject_id", "relation_type", "object_id", "trigger", "tense")
+
+
+def held_roles(rows: Iterable[Mapping[str, Any] | Triple]) -> dict[tuple[str, str, str], set[str]]:
+    """Each WORKPLACE fact of these KG triples (or kg.parquet rows) with the one-holder roles
+    their triggers give («глава» for «Алексей Воронов назначен главой «Уралхима»»), present or
+    unknown tense only."""
+    out: dict[tuple[str, str, str], set[str]] = {}
+    for row in rows:
+        t = row if isinstance(row, Mapping) else {k: getattr(row, k) for k in _ROLE_FIELDS}
+        role = holder_role(t["relation_type"], t["subject_id"], t["trigger"] or "")
+        if role and t["tense"] != "past":
+            out.setdefault(fact_key(t), set()).add(role)
+    return out
+
+
+class Changes:
+    """What an increment's triples (slow or fast, present or unknown tense) change: the object
+    of a (subject, relation type), and the holder of a one-holder role at an organisation."""
+
+    def __init__(self, increment: Iterable[Triple]) -> None:
+        self.objects: dict[tuple[str, str], list[Triple]] = {}
+        self.stated: set[tuple[str, str, str]] = set()
+        self.holders: dict[tuple[str, str], list[Triple]] = {}
+        self.held: set[tuple[str, str, str]] = set()  # (person, organisation, role)
+        for t in increment:
+            if not (t.subject_id and t.relation_type and t.object_id):
+                continue
+            if dynamism_of(t.relation_type) == "static" or t.tense == "past":
+                continue
+            self.stated.add(fact_key(t))
+            self.objects.setdefault((t.subject_id, t.relation_type), []).append(t)
+            role = holder_role(t.relation_type, t.subject_id, t.trigger)
+            if role:
+                self.holders.setdefault((t.object_id, role), []).append(t)
+                self.held.add((t.subject_id, t.object_id, role))
+
+    def new_objects(self, fact: tuple[str, str, str]) -> dict[str, list[Triple]]:
+        """Subject side: the increment states `(s, r, o')`, `o' != o`, and not `(s, r, o)`
+        itself (a second profession is not a replacement of the first)."""
+        if fact in self.stated:
+            return {}
+        out: dict[str, list[Triple]] = {}
+        for t in self.objects.get(fact[:2], ()):
+            if t.object_id != fact[2]:
+                out.setdefault(t.object_id, []).append(t)
+        return out
+
+    def new_holders(
+        self, fact: tuple[str, str, str], roles: Iterable[str]
+    ) -> dict[str, list[Triple]]:
+        """Object side: the person `s` held one of `roles` at `o`; the increment gives another
+        person that role at `o` and does not restate `s` in it."""
+        if fact in self.stated:
+            return {}
+        person, _, organisation = fact
+        out: dict[str, list[Triple]] = {}
+        for role in sorted(roles):
+            if (person, organisation, role) in self.held:
+                continue
+            for t in self.holders.get((organisation, role), ()):
+                if t.subject_id != person:
+                    out.setdefault(t.subject_id, []).append(t)
+        return out
+
+
 def superseded_questions(
     hub: Hub, earlier: Sequence[str], increment: Iterable[Triple]
 ) -> list[dict[str, Any]]:
-    """Rows of `superseded.parquet`: each question of the `earlier` revisions with a slow or
-    fast evidence fact `(s, r, o)` for which the increment states `(s, r, o')`, `o' != o`, in
-    the present or unknown tense, and does not state `(s, r, o)` itself (a second profession
-    is not a replacement of the first)."""
-    new: dict[tuple[str, str], list[Triple]] = {}
-    stated: set[tuple[str, str, str]] = set()
-    for t in increment:
-        if not (t.subject_id and t.relation_type and t.object_id):
-            continue
-        if dynamism_of(t.relation_type) == "static" or t.tense == "past":
-            continue
-        stated.add(fact_key(t))
-        new.setdefault((t.subject_id, t.relation_type), []).append(t)
+    """Rows of `superseded.parquet` for the questions of the `earlier` revisions, by two rules
+    on their slow or fast evidence facts `(s, r, o)` (`Changes`).
+
+    Subject side: the increment states `(s, r, o')`; the row is `(s, r, o -> o')`.
+    Object side: the earlier revision's KG gives the person `s` a one-holder role at `o`
+    (`dynamism.holder_role`: «Алексей Воронов назначен главой «Уралхима»»), and the increment
+    gives another person `s'` the same role there («Ирина Соколова назначена главой
+    «Уралхима»»); the row names the slot from the organisation's side: `(o, r, s -> s')`."""
+    changes = Changes(increment)
     rows: list[dict[str, Any]] = []
     for version in sorted(earlier, key=parse_version):
         qa = hub.read_table("private", version, "qa")
         if "evidence" not in qa.column_names:
             continue
+        roles: dict[tuple[str, str, str], set[str]] = {}
+        kg = hub.read_table("private", version, "kg") if changes.holders else None
+        if kg is not None and "trigger" in kg.column_names:
+            roles = held_roles(kg.select(list(_ROLE_FIELDS)).to_pylist())
         for qid, evidence in zip(
             qa.column("id").to_pylist(), qa.column("evidence").to_pylist(), strict=True
         ):
             for e in evidence or ():
                 old = fact_key(e)
-                if old in stated:
-                    continue
-                by_object: dict[str, list[Triple]] = {}
-                for t in new.get(old[:2], ()):
-                    if t.object_id != old[2]:
-                        by_object.setdefault(t.object_id, []).append(t)
-                for obj, triples in sorted(by_object.items()):
-                    rows.append(
-                        {
-                            "earlier_version": version,
-                            "earlier_question_id": int(qid),
-                            "subject_id": old[0],
-                            "relation_type": old[1],
-                            "old_object_id": old[2],
-                            "new_object_id": obj,
-                            "evidence": [_evidence(t) for t in triples],
-                        }
-                    )
+                for obj, triples in sorted(changes.new_objects(old).items()):
+                    rows.append(_row(version, int(qid), old, obj, triples))
+                replaced = changes.new_holders(old, roles.get(old, ()))
+                for person, triples in sorted(replaced.items()):
+                    rows.append(_row(version, int(qid), (old[2], old[1], old[0]), person, triples))
     return rows
 
 
@@ -140,8 +210,16 @@ def changelog(hub: Hub, version: str) -> dict[str, Any]:
     superseded = []
     if "superseded.parquet" in manifest.get("sha256", {}):
         for row in hub.read_table("private", version, "superseded").to_pylist():
-            docs = sorted({e["doc_id"] for e in row.pop("evidence") or ()})
-            superseded.append({**row, "doc_ids": docs})
+            evidence = row.pop("evidence") or ()
+            docs = sorted({e["doc_id"] for e in evidence})
+            # the object-side rule names the slot from the organisation: its new evidence
+            # has the new holder as subject, not the row's subject
+            side = (
+                "object"
+                if any(e["subject_id"] != row["subject_id"] for e in evidence)
+                else "subject"
+            )
+            superseded.append({**row, "rule": side, "doc_ids": docs})
     return {
         "version": version,
         "parent": manifest.get("parent"),

@@ -363,7 +363,10 @@ def _changelog_table(report: dict[str, Any]) -> None:
             [
                 f"{r['earlier_version']}#{r['earlier_question_id']}",
                 r["subject_id"],
-                r["relation_type"],
+                # the object-side rule: the slot of a one-holder role, named by its organisation
+                f"{r['relation_type']} (holder)"
+                if r.get("rule") == "object"
+                else r["relation_type"],
                 r["old_object_id"],
                 r["new_object_id"],
                 ", ".join(r["doc_ids"]),

@@ -1,0 +1,269 @@
+"""Issue #20's scripted three-revision scenario through the real pipeline: dated documents
+written here, `dragon build` with the offline KG (no hand-written triples), the changelog and
+the fresh slice. Between revisions 1 and 2 the head of an organisation changes («Алексей
+Воронов назначен главой «Волгахимпрома»», then «Ирина Соколова назначена главой
+«Волгахимпрома»»): the fact the KG stores is the person's (X –WORKPLACE→ Y), so the new head
+is another subject, and only the object-side rule (`dynamism.holder_role`) sees the change.
+`test_freshness.py` covers the subject-side rule and the date plumbing on hand-written triples.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Collection
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dragon_bench.hub import Hub
+from tests.release.freshness_corpus import DAY_1, DAY_2
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAD = ("PERSON:алексей воронов", "WORKPLACE", "ORGANIZATION:волгахимпром")
+NEW_HEAD = "PERSON:ирина соколова"
+CUTOFF = "2026-02-01"  # between DAY_1 and DAY_2
+
+_DOCS: dict[int, list[tuple[str, str]]] = {
+    1: [
+        (
+            "a1",
+            "Алексей Воронов назначен главой «Волгахимпрома». Воронов работает в "
+            "«Волгахимпроме» с 2010 года. Воронов родился в Перми.",
+        ),
+        (
+            "a2",
+            "Мария Кузнецова назначена заместителем главы «Волгахимпрома». Кузнецова "
+            "родилась в Самаре.",
+        ),
+        (
+            "a3",
+            "Штаб-квартира «Норникеля» находится в Москве. Олег Котов работает в «Норникеле» "
+            "с 2015 года.",
+        ),
+        ("a4", "Игорь Лебедев работает в «Уралнефтегазе» с 2018 года. Лебедев родился в Уфе."),
+    ],
+    2: [
+        ("b1", "Ирина Соколова назначена главой «Волгахимпрома». Соколова родилась в Казани."),
+        (
+            "b2",
+            "Дмитрий Орлов назначен заместителем главы «Волгахимпрома». Мария Белова работает "
+            "в «Северстали» с 2019 года.",
+        ),
+        ("b3", "Глеб Ершов назначен директором «Сибура». Ершов родился в Омске."),
+    ],
+    3: [  # undated: their questions get no date, never a guessed one
+        ("c1", "Денис Смирнов назначен главой «Фосагро». Смирнов родился в Вологде."),
+        ("c2", "Ольга Лисина работает в «Акроне» с 2020 года. Лисина родилась в Пскове."),
+    ],
+}
+_DATES: dict[int, datetime | None] = {1: DAY_1, 2: DAY_2, 3: None}
+VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
+
+
+def _dragon(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "dragon_bench", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def _corpus(path: Path, upto: int) -> Path:
+    """Revisions 1..upto's documents as a JSONL corpus (each build keeps only the new ones)."""
+    with path.open("w", encoding="utf-8") as fh:
+        for n in range(1, upto + 1):
+            when = _DATES[n]
+            for doc_id, text in _DOCS[n]:
+                row = {"id": doc_id, "title": "", "text": text}
+                row["published_at"] = when.isoformat() if when else None
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory: pytest.TempPathFactory) -> Hub:
+    work = tmp_path_factory.mktemp("supersede")
+    hub = work / "hub"
+    for n in (1, 2, 3):
+        corpus = _corpus(work / f"corpus{n}.jsonl", n)
+        done = _dragon(
+            "build", "--corpus", str(corpus), "--hub", str(hub), "--publish-dates", cwd=work
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+    built = Hub(str(hub))
+    assert built.versions("private") == list(VERSIONS)
+    return built
+
+
+def _with_fact(hub: Hub, version: str, fact: tuple[str, str, str]) -> set[int]:
+    return {
+        q["id"]
+        for q in hub.read_table("private", version, "qa").to_pylist()
+        if any((e["subject_id"], e["relation_type"], e["object_id"]) == fact for e in q["evidence"])
+    }
+
+
+def test_the_new_head_supersedes_the_revision_1_question(scenario: Hub) -> None:
+    asked = _with_fact(scenario, "1.0.0", HEAD)
+    assert asked, "the scenario needs a 1.0.0 question on Воронов's place of work"
+    rows = scenario.read_table("private", "1.1.0", "superseded").to_pylist()
+    # exactly the questions on the old head's fact; the deputies, the workers of other
+    # organisations and the static birthplaces stay
+    assert {(r["earlier_version"], r["earlier_question_id"]) for r in rows} == {
+        ("1.0.0", q) for q in asked
+    }
+    for r in rows:  # the slot, named from the organisation: (Y, WORKPLACE, X -> Z)
+        assert (r["subject_id"], r["relation_type"]) == (HEAD[2], "WORKPLACE")
+        assert (r["old_object_id"], r["new_object_id"]) == (HEAD[0], NEW_HEAD)
+        assert {e["doc_id"] for e in r["evidence"]} == {"b1"}
+        assert {(e["subject_id"], e["object_id"]) for e in r["evidence"]} == {(NEW_HEAD, HEAD[2])}
+    assert scenario.read_manifest("private", "1.1.0")["changelog"] == {
+        "new": scenario.read_table("private", "1.1.0", "qa").num_rows,
+        "superseded": len(asked),
+        "retired": [],
+    }
+    assert scenario.read_table("private", "1.2.0", "superseded").num_rows == 0
+    assert scenario.read_manifest("private", "1.2.0")["changelog"]["superseded"] == 0
+
+
+def test_dragon_changelog_lists_the_superseded_question(scenario: Hub, tmp_path: Path) -> None:
+    asked = _with_fact(scenario, "1.0.0", HEAD)
+    run = _dragon(
+        "changelog", "--hub", scenario.url, "--version", "1.1.0", "--format", "json", cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["parent"] == "1.0.0" and report["retired"] == []
+    assert len(report["new"]) == scenario.read_table("private", "1.1.0", "qa").num_rows
+    assert {n["as_of"] for n in report["new"]} == {DAY_2.date().isoformat()}
+    assert [
+        (s["earlier_version"], s["earlier_question_id"], s["old_object_id"], s["new_object_id"])
+        for s in report["superseded"]
+    ] == [("1.0.0", q, HEAD[0], NEW_HEAD) for q in sorted(asked)]
+    assert {s["rule"] for s in report["superseded"]} == {"object"}
+    assert {tuple(s["doc_ids"]) for s in report["superseded"]} == {("b1",)}
+    table = _dragon("changelog", "--hub", scenario.url, "--version", "1.1.0", cwd=tmp_path)
+    assert table.returncode == 0, table.stderr
+    new = len(report["new"])
+    assert f"revision 1.1.0 since 1.0.0: {new} new, {len(asked)} superseded, 0 retired" in (
+        table.stdout
+    )
+    assert "1.0.0#" in table.stdout and "b1" in table.stdout
+
+
+def _perfect(hub: Hub, version: str, wrong: Collection[int] = ()) -> dict[str, Any]:
+    from dragon_bench.metrics import Gold
+
+    gold = Gold.from_hub(hub, version)
+    return {
+        str(q.id): {
+            "found_ids": sorted(q.relevant),
+            "model_answer": "не знаю" if q.id in wrong else q.answer,
+        }
+        for q in gold.questions
+    }
+
+
+def test_a_cutoff_between_the_dates_scores_only_the_new_questions_of_1_1_0(
+    scenario: Hub, tmp_path: Path
+) -> None:
+    sizes = {}
+    for version in VERSIONS:
+        results = tmp_path / f"results-{version}.json"
+        results.write_text(json.dumps(_perfect(scenario, version)), encoding="utf-8")
+        run = _dragon(
+            "evaluate", "--hub", scenario.url, "--version", version, "--results", str(results),
+            "--knowledge-cutoff", CUTOFF, "--min-slice", "1", "--resamples", "20",
+            "--format", "json", cwd=tmp_path,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        fresh = json.loads(run.stdout)["fresh"]
+        sizes[version] = fresh["n_questions"]
+        if version == "1.1.0":
+            assert fresh["shown"] and fresh["as_of"][0] >= CUTOFF
+    n_new = scenario.read_table("private", "1.1.0", "qa").num_rows
+    # 1.0.0 is dated before the cutoff, 1.2.0 is undated: neither has a fresh question
+    assert sizes == {"1.0.0": 0, "1.1.0": n_new, "1.2.0": 0} and n_new > 0
+
+
+def test_undated_documents_give_undated_questions(scenario: Hub) -> None:
+    for version, day in zip(VERSIONS, (DAY_1, DAY_2, None), strict=True):
+        qa = scenario.read_table("private", version, "qa").to_pylist()
+        assert qa and {q["as_of"] for q in qa} == {day}, version
+        public = scenario.read_table("public", version, "questions").to_pylist()
+        assert {p["as_of"] for p in public} == {day.date() if day else None}
+    texts = scenario.read_table("private", "1.2.0", "texts").to_pylist()
+    assert {t["id"]: t["published_at"] for t in texts if t["id"].startswith("c")} == {
+        "c1": None,
+        "c2": None,
+    }
+
+
+def test_superseded_questions_leave_the_actual_versions_aggregate(scenario: Hub) -> None:
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+    from dragon_bench.portal.leaderboard import Entry, rows_for_actual
+    from dragon_bench.release.changelog import superseded_ids
+
+    asked = _with_fact(scenario, "1.0.0", HEAD)
+    evaluator = MetricsEvaluator(scenario, resamples=0)
+    entries = []
+    for n, version in enumerate(VERSIONS[:2]):
+        # the model misses only the superseded question: without it, 1.0.0 is perfect
+        wrong = asked if version == "1.0.0" else set()
+        done = evaluator.evaluate(version, _perfect(scenario, version, wrong))
+        when = datetime(2026, 3, 1 + n, tzinfo=DAY_1.tzinfo)
+        entries.append(
+            Entry(f"s{n}", "m", version, when, {}, done.report, extra={"details": done.details})
+        )
+    gone = superseded_ids(scenario, VERSIONS[:2])
+    assert gone == {"1.0.0": asked}
+    (kept,) = rows_for_actual(entries, VERSIONS[:2], 2)
+    (left,) = rows_for_actual(entries, VERSIONS[:2], 2, gone)
+    n_1, n_2 = (scenario.read_table("private", v, "qa").num_rows for v in VERSIONS[:2])
+    assert kept["n_questions"] == n_1 + n_2
+    assert left["n_questions"] == n_1 - len(asked) + n_2
+    assert left["total"] > kept["total"]
+
+
+# (revision 1 sentence, revision 2 sentence, the revision-1 person and organisation ids,
+# the new holders expected): the role is read from each triple's trigger
+_PAIRS = [
+    ("Алексей Воронов назначен главой «Волгахимпрома».", "Ирина Соколова назначена главой «Волгахимпрома».", "алексей воронов", "ORGANIZATION:волгахимпром", {"ирина соколова"}),
+    ("Сергей Петров является мэром Твери.", "Новым мэром Твери стал Алексей Огоньков.", "сергей петров", "LOCATION:тверь", {"алексей огоньков"}),
+    ("Президент «Лукойла» Вагит Алекперов выступил на форуме.", "Новым президентом «Лукойла» стал Вадим Воробьёв.", "вагит алекперов", "ORGANIZATION:лукойл", {"вадим воробьев"}),
+    ("Алексей Воронов возглавляет «Волгахимпром».", "Ирина Соколова назначена руководителем «Волгахимпрома».", "алексей воронов", "ORGANIZATION:волгахимпром", {"ирина соколова"}),
+    # a deputy is not the head, nor is a worker; two deputies do not replace each other
+    ("Алексей Воронов назначен главой «Волгахимпрома».", "Дмитрий Орлов назначен заместителем главы «Волгахимпрома».", "алексей воронов", "ORGANIZATION:волгахимпром", set()),
+    ("Мария Кузнецова работает в «Волгахимпроме».", "Дмитрий Орлов назначен заместителем главы «Волгахимпрома».", "мария кузнецова", "ORGANIZATION:волгахимпром", set()),
+    ("Игорь Лебедев работает в «Волгахимпроме».", "Ирина Соколова назначена главой «Волгахимпрома».", "игорь лебедев", "ORGANIZATION:волгахимпром", set()),
+    # heads of departments of one company; another role; the same head again; a former head
+    ("Иван Петров назначен главой департамента «Роснефти».", "Олег Котов назначен главой департамента «Роснефти».", "иван петров", "ORGANIZATION:роснефть", set()),
+    ("Президент «Лукойла» Вагит Алекперов выступил на форуме.", "Иван Петров назначен директором «Лукойла».", "вагит алекперов", "ORGANIZATION:лукойл", set()),
+    ("Алексей Воронов назначен главой «Волгахимпрома».", "Алексей Воронов вновь назначен главой «Волгахимпрома».", "алексей воронов", "ORGANIZATION:волгахимпром", set()),
+    ("Алексей Воронов назначен главой «Волгахимпрома».", "Бывший глава «Волгахимпрома» Ирина Соколова выступила на форуме.", "алексей воронов", "ORGANIZATION:волгахимпром", set()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("before", "after", "person", "organisation", "expected"), _PAIRS)
+def test_a_new_holder_of_the_same_role_replaces_the_earlier_one(
+    before: str, after: str, person: str, organisation: str, expected: set[str]
+) -> None:
+    from dragon_bench.kg.natasha_backend import extract_document
+    from dragon_bench.release.changelog import Changes, held_roles
+    from dragon_bench.types import Document
+
+    earlier = extract_document(Document(id="a", title="", text=before))
+    fact = (f"PERSON:{person}", "WORKPLACE", organisation)
+    assert fact in {(t.subject_id, t.relation_type, t.object_id) for t in earlier}
+    roles = held_roles(earlier).get(fact, set())
+    changes = Changes(extract_document(Document(id="b", title="", text=after)))
+    assert set(changes.new_holders(fact, roles)) == {f"PERSON:{p}" for p in expected}
