@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["DYNAMISM", "HEAD_ROLES", "LABELS", "dynamism_of", "holder_role", "question_dynamism"]
+__all__ = [
+    "DYNAMISM",
+    "HEAD_MODIFIERS",
+    "HEAD_ROLES",
+    "LABELS",
+    "dynamism_of",
+    "holder_role",
+    "question_dynamism",
+]
 
 LABELS = ("static", "slow", "fast")
 
@@ -61,6 +69,10 @@ HEAD_ROLES: dict[str, str] = {
     **dict.fromkeys(("премьер", "премьер-министр"), "премьер-министр"),
     **{r: r for r in ("председатель", "президент", "мэр", "губернатор", "ректор", "канцлер")},
 }
+# adjectives that keep a role noun the head's («генеральный директор», «новый глава»); any
+# other adjective right before it names another office («финансовый директор»,
+# «художественный руководитель», «первый президент»: `release.holders`)
+HEAD_MODIFIERS = frozenset({"генеральный", "новый", "нынешний", "действующий", "избранный"})
 # trigger rules that give a person's role at the organisation itself: a role noun with the
 # organisation as its genitive or adjective and the person named by it («глава «Уралхима»
 # Алексей Воронов», «назначен главой «Уралхима»»), or a verb of heading («возглавил»); not

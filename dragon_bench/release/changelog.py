@@ -12,9 +12,10 @@ from typing import Any
 
 import pyarrow as pa
 
-from dragon_bench.dynamism import dynamism_of, holder_role
+from dragon_bench.dynamism import dynamism_of
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
+from dragon_bench.release.holders import ROLE_FIELDS, held_roles, role_of
 from dragon_bench.release.tables import EVIDENCE_TYPE, fact_key
 from dragon_bench.types import Triple
 from dragon_bench.versions import parse_version
@@ -23,7 +24,6 @@ __all__ = [
     "SUPERSEDED_SCHEMA",
     "Changes",
     "changelog",
-    "held_roles",
     "retired_questions",
     "superseded_ids",
     "superseded_questions",
@@ -73,27 +73,21 @@ def _row(
     }
 
 
-_ROLE_FIELDS = ("subject_id", "relation_type", "object_id", "trigger", "tense")
-
-
-def held_roles(rows: Iterable[Mapping[str, Any] | Triple]) -> dict[tuple[str, str, str], set[str]]:
-    """Each WORKPLACE fact of these KG triples (or kg.parquet rows) with the one-holder roles
-    their triggers give («глава» for «Алексей Воронов назначен главой «Уралхима»»), present or
-    unknown tense only."""
-    out: dict[tuple[str, str, str], set[str]] = {}
-    for row in rows:
-        t = row if isinstance(row, Mapping) else {k: getattr(row, k) for k in _ROLE_FIELDS}
-        role = holder_role(t["relation_type"], t["subject_id"], t["trigger"] or "")
-        if role and t["tense"] != "past":
-            out.setdefault(fact_key(t), set()).add(role)
-    return out
+def _object_key(object_id: str) -> str:
+    """An object as the subject-side rule compares it: a role is its own in each document
+    («PROFESSION:тренер @d»), so by its name; another document's own entity (a common noun
+    such as «компания», an event) names nothing another document could: ''."""
+    name, at, _ = object_id.partition(" @")
+    if not at:
+        return object_id
+    return name if name.startswith("PROFESSION:") else ""
 
 
 class Changes:
     """What an increment's triples (slow or fast, present or unknown tense) change: the object
     of a (subject, relation type), and the holder of a one-holder role at an organisation."""
 
-    def __init__(self, increment: Iterable[Triple]) -> None:
+    def __init__(self, increment: Iterable[Triple], texts: Mapping[str, str] | None = None) -> None:
         self.objects: dict[tuple[str, str], list[Triple]] = {}
         self.stated: set[tuple[str, str, str]] = set()
         self.holders: dict[tuple[str, str], list[Triple]] = {}
@@ -103,22 +97,28 @@ class Changes:
                 continue
             if dynamism_of(t.relation_type) == "static" or t.tense == "past":
                 continue
-            self.stated.add(fact_key(t))
+            obj = _object_key(t.object_id)
+            if not obj:
+                continue
+            self.stated.add((t.subject_id, t.relation_type, obj))
             self.objects.setdefault((t.subject_id, t.relation_type), []).append(t)
-            role = holder_role(t.relation_type, t.subject_id, t.trigger)
+            role = role_of(t, texts)
             if role:
                 self.holders.setdefault((t.object_id, role), []).append(t)
                 self.held.add((t.subject_id, t.object_id, role))
 
     def new_objects(self, fact: tuple[str, str, str]) -> dict[str, list[Triple]]:
         """Subject side: the increment states `(s, r, o')`, `o' != o`, and not `(s, r, o)`
-        itself (a second profession is not a replacement of the first)."""
-        if fact in self.stated:
+        itself (a second profession is not a replacement of the first); objects by
+        `_object_key`, so the same role named in two documents is one object."""
+        old = _object_key(fact[2])
+        if not old or (fact[0], fact[1], old) in self.stated:
             return {}
         out: dict[str, list[Triple]] = {}
         for t in self.objects.get(fact[:2], ()):
-            if t.object_id != fact[2]:
-                out.setdefault(t.object_id, []).append(t)
+            obj = _object_key(t.object_id)
+            if obj != old:
+                out.setdefault(obj, []).append(t)
         return out
 
     def new_holders(
@@ -126,7 +126,7 @@ class Changes:
     ) -> dict[str, list[Triple]]:
         """Object side: the person `s` held one of `roles` at `o`; the increment gives another
         person that role at `o` and does not restate `s` in it."""
-        if fact in self.stated:
+        if (fact[0], fact[1], _object_key(fact[2])) in self.stated:
             return {}
         person, _, organisation = fact
         out: dict[str, list[Triple]] = {}
@@ -140,7 +140,10 @@ class Changes:
 
 
 def superseded_questions(
-    hub: Hub, earlier: Sequence[str], increment: Iterable[Triple]
+    hub: Hub,
+    earlier: Sequence[str],
+    increment: Iterable[Triple],
+    texts: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Rows of `superseded.parquet` for the questions of the `earlier` revisions, by two rules
     on their slow or fast evidence facts `(s, r, o)` (`Changes`).
@@ -149,8 +152,11 @@ def superseded_questions(
     Object side: the earlier revision's KG gives the person `s` a one-holder role at `o`
     (`dynamism.holder_role`: «Алексей Воронов назначен главой «Уралхима»»), and the increment
     gives another person `s'` the same role there («Ирина Соколова назначена главой
-    «Уралхима»»); the row names the slot from the organisation's side: `(o, r, s -> s')`."""
-    changes = Changes(increment)
+    «Уралхима»»); the row names the slot from the organisation's side: `(o, r, s -> s')`.
+    `texts` (document id -> full text, the earlier revisions' and the increment's) let a role
+    qualified in its sentence («финансовый директор») count as no head role
+    (`release.holders`)."""
+    changes = Changes(increment, texts)
     rows: list[dict[str, Any]] = []
     for version in sorted(earlier, key=parse_version):
         qa = hub.read_table("private", version, "qa")
@@ -158,8 +164,8 @@ def superseded_questions(
             continue
         roles: dict[tuple[str, str, str], set[str]] = {}
         kg = hub.read_table("private", version, "kg") if changes.holders else None
-        if kg is not None and "trigger" in kg.column_names:
-            roles = held_roles(kg.select(list(_ROLE_FIELDS)).to_pylist())
+        if kg is not None and set(ROLE_FIELDS) <= set(kg.column_names):
+            roles = held_roles(kg.select(list(ROLE_FIELDS)).to_pylist(), texts)
         for qid, evidence in zip(
             qa.column("id").to_pylist(), qa.column("evidence").to_pylist(), strict=True
         ):

@@ -217,3 +217,26 @@ def test_the_demo_step_prints_each_changelog(three: Hub, tmp_path: Path, capsys:
     out = capsys.readouterr().out
     n = len(three.read_table("private", "1.1.0", "superseded").to_pylist())
     assert "revision 1.0.0 since nothing" in out and f"{n} superseded" in out and n > 0
+
+
+def test_document_scoped_objects_compare_by_name_or_not_at_all() -> None:
+    from dragon_bench.release.changelog import Changes
+    from dragon_bench.types import Triple
+
+    def t(doc: str, rtype: str, obj: str, kind: str) -> Triple:
+        return Triple(
+            "Сергей Тюрин", "", obj, doc, "PERSON", kind,
+            subject_id="PERSON:сергей тюрин", object_id=f"{kind}:{obj}", relation_type=rtype,
+        )  # fmt: skip
+
+    coach = ("PERSON:сергей тюрин", "WORKS_AS", "PROFESSION:тренер @a")
+    # each document has its own id for a role: the same role again is no change
+    assert Changes([t("b", "WORKS_AS", "тренер @b", "PROFESSION")]).new_objects(coach) == {}
+    changed = Changes([t("b", "WORKS_AS", "директор @b", "PROFESSION")]).new_objects(coach)
+    assert list(changed) == ["PROFESSION:директор"]
+    # a document's own common noun («компания») names no other workplace
+    work = ("PERSON:сергей тюрин", "WORKPLACE", "ORGANIZATION:ромашка")
+    assert Changes([t("b", "WORKPLACE", "компания @b", "ORGANIZATION")]).new_objects(work) == {}
+    assert list(Changes([t("b", "WORKPLACE", "лютик", "ORGANIZATION")]).new_objects(work)) == [
+        "ORGANIZATION:лютик"
+    ]
