@@ -10,13 +10,15 @@ from fastapi import HTTPException
 from sqlalchemy import func, select
 
 from dragon_bench.portal import leaderboard as lb
-from dragon_bench.portal.models import Submission
+from dragon_bench.portal.models import Submission, utcnow
 from dragon_bench.portal.portal import Portal
+from dragon_bench.portal.references.models import ReferenceRun
 from dragon_bench.portal.revisions import UnknownVersionError
 from dragon_bench.portal.service import approved_entries
+from dragon_bench.portal.uploads import finite
 from dragon_bench.release.changelog import superseded_ids
 
-__all__ = ["build_leaderboard", "board_bytes", "parse_board_cutoff"]
+__all__ = ["build_leaderboard", "board_bytes", "parse_board_cutoff", "reference_entries"]
 
 
 def _stamp(portal: Portal) -> tuple[Any, ...]:
@@ -30,7 +32,40 @@ def _stamp(portal: Portal) -> tuple[Any, ...]:
                 func.sum(func.coalesce(Submission.judge_score, 0.0)),
             ).where(Submission.state == "approved")
         ).one()
-    return tuple(row)
+        refs = s.execute(
+            select(func.count(), func.max(ReferenceRun.finished_at)).where(
+                ReferenceRun.state == "done"
+            )
+        ).one()
+    return (*row, *refs)
+
+
+def reference_entries(portal: Portal) -> list[lb.Entry]:
+    """The finished closed-book reference runs as leaderboard entries (with their
+    per-question scores, for the cutoff slice and superseded questions)."""
+    with portal.db.read() as s:
+        runs = s.execute(
+            select(
+                ReferenceRun.model,
+                ReferenceRun.version,
+                ReferenceRun.finished_at,
+                ReferenceRun.report,
+                ReferenceRun.details,
+            ).where(ReferenceRun.state == "done", ReferenceRun.report.is_not(None))
+        ).all()
+    return [
+        lb.Entry(
+            f"reference:{r.model}:{r.version}",
+            r.model,
+            r.version,
+            r.finished_at or utcnow(),
+            {"model_name": r.model, "retriever_type": "none (closed-book)"},
+            finite(r.report),
+            None,
+            {"details": r.details or [], "reference": dict(r.report.get("closed_book") or {})},
+        )
+        for r in runs
+    ]
 
 
 def build_leaderboard(
@@ -110,20 +145,16 @@ def parse_board_cutoff(value: str) -> date:
         ) from None
 
 
-def _cutoff_rows(
-    portal: Portal,
-    rows: list[dict[str, Any]],
-    entries: list[lb.Entry],
-    version: str,
-    cutoff: str | None,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any] | None]:
-    """The version's offered cutoff dates, and with a `cutoff` the rows scored on the slice
-    of the earliest offered date on or after it (and that slice's description)."""
+def _cutoff_slice(
+    portal: Portal, version: str, cutoff: str | None
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None, set[int]]:
+    """The version's offered cutoff dates and, with a `cutoff`, the slice of the earliest
+    offered date on or after it: its description and its question ids."""
     min_slice = portal.settings.fresh_min_slice
     days = _question_days(portal, version)
     grid = lb.cutoff_grid(days, min_slice)
     if cutoff is None:
-        return rows, grid, None
+        return grid, None, set()
     requested = parse_board_cutoff(cutoff)
     point = lb.snap_cutoff(grid, requested)
     block: dict[str, Any] = {
@@ -134,8 +165,29 @@ def _cutoff_rows(
         "min_slice": min_slice,
         "shown": point is not None,
     }
-    fresh = lb.fresh_ids(days, point["date"]) if point else set()
-    return lb.with_cutoff(rows, entries, fresh, block), grid, block
+    return grid, block, lb.fresh_ids(days, point["date"]) if point else set()
+
+
+def _mark_references(rows: list[dict[str, Any]], entries: list[lb.Entry]) -> list[dict[str, Any]]:
+    """Reference rows carry `reference` (what they are and how much was known from memory)
+    and no rank: they are controls, never participants."""
+    for row in rows:
+        mine = [
+            e.extra["reference"]
+            for e in entries
+            if e.model_name == row["model_name"] and e.version in row["versions"]
+        ]
+        known = sum(m.get("from_memory") or 0 for m in mine)
+        asked = sum(m.get("n_questions") or 0 for m in mine)
+        row["reference"] = {
+            "kind": "closed_book",
+            "model": row["model_name"],
+            "from_memory": known,
+            "n_questions": asked,
+            "share": round(known / asked, 6) if asked else None,
+        }
+        row["rank"] = None
+    return rows
 
 
 def _compute(
@@ -154,12 +206,14 @@ def _compute(
     cutoff_block: dict[str, Any] | None = None
     if mode == "actual" and cutoff is not None:
         raise HTTPException(422, "cutoff applies to one version: use it with mode=version")
+    refs = reference_entries(portal)
     if mode == "actual":
         window = versions[-max(1, last_n) :]
         # questions a later revision superseded leave the actual-versions average
         gone = superseded_ids(portal.revisions.hub, versions)
         entries = approved_entries(portal, details=bool(gone))
         rows = lb.rows_for_actual(entries, versions, last_n, gone)
+        ref_rows = lb.rows_for_actual(refs, versions, last_n, gone)
         chosen = None
     else:
         try:
@@ -169,11 +223,18 @@ def _compute(
         window = [chosen] if chosen else []
         entries = approved_entries(portal, details=cutoff is not None)
         rows = lb.rows_for_version(entries, chosen) if chosen else []
+        ref_rows = lb.rows_for_version(refs, chosen) if chosen else []
         if chosen:
-            rows, grid, cutoff_block = _cutoff_rows(portal, rows, entries, chosen, cutoff)
-    trend = lb.trends(entries, versions, _dates(portal, versions))  # entries of every version
+            grid, cutoff_block, fresh = _cutoff_slice(portal, chosen, cutoff)
+            if cutoff_block is not None:
+                rows = lb.with_cutoff(rows, entries, fresh, cutoff_block)
+                ref_rows = lb.with_cutoff(ref_rows, refs, fresh, cutoff_block)
+    dates = _dates(portal, versions)
+    trend = lb.trends(entries, versions, dates)  # entries of every version
+    trend["references"] = lb.trends(refs, versions, dates)["series"]
     descending = None if order is None else order == "desc"
     rows = lb.sort_rows(rows, sort, descending)
+    ref_rows = _mark_references(lb.sort_rows(ref_rows, sort, descending), refs)
     board = {
         "version": chosen,
         "mode": mode,
@@ -182,6 +243,8 @@ def _compute(
         "window": window,
         "sort": sort if sort in lb.SORT_KEYS else "total",
         "rows": rows,
+        # closed-book controls (no retrieval) of the configured models: shown, never ranked
+        "references": ref_rows,
         # the cutoff dates offered on this version (version mode) and the one applied
         "cutoffs": grid,
         "cutoff": cutoff_block,

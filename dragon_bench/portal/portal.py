@@ -17,6 +17,7 @@ from dragon_bench.portal.db import Database
 from dragon_bench.portal.evaluation import Evaluator, MetricsEvaluator
 from dragon_bench.portal.publishing.publisher import Publisher
 from dragon_bench.portal.ratelimit import RateLimiter
+from dragon_bench.portal.references.job import ReferenceRuns
 from dragon_bench.portal.review.queue import ReviewCandidates
 from dragon_bench.portal.revisions import RevisionCache
 from dragon_bench.portal.settings import PortalSettings
@@ -51,6 +52,7 @@ class Portal:
     auth_failures: RateLimiter = field(init=False)
     worker: Worker = field(init=False)
     publisher: Publisher = field(init=False)
+    references: ReferenceRuns = field(init=False)  # closed-book reference rows
     templates: Jinja2Templates = field(init=False)
     # Leaderboards by (approved-results stamp, selection); see board.py.
     board_cache: dict[Any, Any] = field(init=False, default_factory=dict)
@@ -73,6 +75,7 @@ class Portal:
             )
         self.worker = Worker(self.db, self.evaluator, self.revisions, self.settings)
         self.publisher = Publisher(self.db, self.settings)
+        self.references = ReferenceRuns(self.db, self.evaluator, self.revisions, self.settings)
         self.templates = Jinja2Templates(directory=str(PACKAGE_DIR / "templates"))
 
     def start(self) -> None:
@@ -80,8 +83,10 @@ class Portal:
         if self.settings.worker:
             self.worker.start()
             self.publisher.start()
+            self.references.start()
 
     def stop(self) -> None:
         self.worker.stop()
         self.publisher.stop()
+        self.references.stop()
         self.db.dispose()

@@ -96,9 +96,12 @@ class LeaderboardPublic(BaseModel):
     window: list[str]
     sort: str
     rows: list[dict[str, Any]]
+    # closed-book controls of the configured models (`reference` set, `rank` null)
+    references: list[dict[str, Any]] = Field(default_factory=list)
     # version mode: the cutoff dates offered ({date, n_questions, as_of}) and the one applied
     cutoffs: list[dict[str, Any]] = Field(default_factory=list)
     cutoff: dict[str, Any] | None = None
+    trends: dict[str, Any] = Field(default_factory=dict)
 
 
 class ReviewRequest(BaseModel):

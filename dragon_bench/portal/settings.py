@@ -59,6 +59,17 @@ class PortalSettings(BaseSettings):
     # cutoff selector) is scored on; offered cutoff dates also differ by at least this many.
     fresh_min_slice: Annotated[int, Field(ge=1)] = 20
 
+    # Closed-book reference rows (docs/operators.md, "Closed-book reference rows"): models
+    # as NAME[@BASE_URL],... (DRAGON_LLM_* for the endpoint and key when no URL is given),
+    # asked every question of the newest N revisions (0: all) with no text, a chunk a step.
+    reference_models: str = ""
+    reference_last_n: Annotated[int, Field(ge=0)] = 0
+    reference_chunk: Annotated[int, Field(ge=1)] = 16
+    # A run whose process stopped renewing its claim this long is taken over; a run that
+    # failed (the endpoint did not answer) is tried again after reference_retry_seconds.
+    reference_lease_seconds: Annotated[float, Field(gt=0)] = 600.0
+    reference_retry_seconds: Annotated[float, Field(ge=0)] = 300.0
+
     # Review of staged revisions: the share of candidates two reviewers decide blind.
     review_double_share: Annotated[float, Field(ge=0.0, le=1.0)] = 0.1
 

@@ -3,6 +3,7 @@ Chromium (#20 items 4-6), on a hub with dated questions."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -180,3 +181,53 @@ def test_the_trend_chart_places_each_score_by_date_and_value(
     page.screenshot(path=str(artifacts / "leaderboard-trends.png"), full_page=True)
     page.select_option("#trend-metric", "retrieval")
     assert page.evaluate(_READ_TREND)["metric"] == "retrieval"
+
+
+def test_reference_rows_are_marked_and_never_ranked(
+    make_live: Callable[..., Live], page: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dragon_bench.llm.scripted import ScriptedLLMServer
+    from tests.helpers.dated_hub import answer_of
+
+    monkeypatch.setenv("DRAGON_LLM_CACHE_DIR", "off")
+
+    def reply(body: dict[str, Any]) -> str:
+        i = int(body["messages"][-1]["content"].split()[1].rstrip("?"))
+        return answer_of(i) if i < 9 else "не знаю"  # the same questions in every version
+
+    with ScriptedLLMServer(reply=reply, model="memo") as server:
+        live = make_live(reference_models=f"memo@{server.url}", fresh_min_slice=4)
+        _submit(live, "p", "solid", "1.2.0", range(10))
+        live.wait("p")
+        live.http.post("/api/v1/admin/submissions/p/approve", headers=live.auth("admin"))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            runs = live.http.get("/api/v1/admin/references", headers=live.auth("admin")).json()
+            if len([r for r in runs["items"] if r["state"] == "done"]) == 3:
+                break
+            time.sleep(0.1)
+        page.goto(live.url + "/")
+    known = dict.fromkeys(CREATED, 9)
+    rows = page.locator("#board tbody tr")
+    assert rows.count() == 2
+    assert _cells(page, "#") == ["1", "ref"]
+    ref = page.locator("#board tbody tr.reference")
+    assert ref.locator("td").nth(1).inner_text() == "memo closed-book"
+    badge = ref.locator(".badge-ref").get_attribute("title") or ""
+    assert "9 of 12 (75%) answered from memory" in badge
+    assert [c[:5] for c in _cells(page, "Total")] == ["0.833", "0.375"]  # (0 + 9/12) / 2
+    assert "not ranked" in page.locator("#window-note").inner_text()
+    page.screenshot(path=str(artifacts / "leaderboard-references.png"), full_page=True)
+    # the bar chart compares participants only
+    assert "memo" not in page.locator("#chart").inner_text()
+    # the trend chart draws the reference on every revision, dashed, at its score
+    drawn = page.evaluate(
+        """() => { const s = document.querySelector('#trend svg');
+        return { bottom: Number(s.dataset.bottom), top: Number(s.dataset.top),
+          refs: [...s.querySelectorAll('circle.ref-pt')].map((c) => [c.dataset.version, Number(c.getAttribute('cy'))]) }; }"""
+    )
+    expected_y = drawn["bottom"] - (drawn["bottom"] - drawn["top"]) * (known["1.0.0"] / 12 / 2)
+    assert [v for v, _ in drawn["refs"]] == list(CREATED)
+    assert all(cy == pytest.approx(expected_y, abs=0.01) for _, cy in drawn["refs"])
+    page.uncheck("#show-refs")
+    assert rows.count() == 1

@@ -10,6 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from dragon_bench.errors import BadInputError
 from dragon_bench.portal.deps import AdminCaller, PortalDep
 from dragon_bench.portal.models import Token
+from dragon_bench.portal.references.job import run_views
 from dragon_bench.portal.schemas import (
     DB_INT_MAX,
     ReviewRequest,
@@ -61,6 +62,11 @@ async def act(
         raise HTTPException(404, f"unknown action {action!r}: use approve, reject or requeue")
     row = await run_in_threadpool(review, portal, submit_id, action, body.note if body else None)
     return public_view(row, caller, portal.settings.judge)
+
+
+@router.get("/references", summary="Closed-book reference runs: progress and errors")
+def references(portal: PortalDep, caller: AdminCaller) -> dict[str, Any]:
+    return {"models": list(portal.references.clients), "items": run_views(portal.db)}
 
 
 @router.get("/tokens", response_model=list[TokenPublic], summary="All tokens (never their secrets)")

@@ -51,9 +51,10 @@
     cols.push({ key: "embedding_model", label: "Embedding", get: (r) => r.embedding_model || "" });
     return cols;
   }
-  function sortedRows(cols) {
+  function showRefs() { return $("show-refs").checked && (board.references || []).length > 0; }
+  function sortedRows(cols, withRefs) {
     const col = cols.find((c) => c.key === sortKey) || cols[4];
-    const rows = board.rows.slice();
+    const rows = board.rows.concat(withRefs ? board.references || [] : []);
     rows.sort((a, b) => {
       const x = col.get(a), y = col.get(b);
       if (x === null || x === undefined || x === "") return 1;
@@ -82,12 +83,19 @@
       tr.appendChild(th);
     });
     thead.appendChild(tr);
-    sortedRows(cols).forEach((r) => {
-      const row = el("tr");
+    sortedRows(cols, showRefs()).forEach((r) => {
+      const row = el("tr", r.reference ? { class: "reference" } : {});
       cols.forEach((c) => {
         const td = el("td", { class: c.num ? "num" : "" });
         const v = c.get(r);
-        if (c.key === "model_name" && r.submit_id) {
+        if (r.reference && c.key === "rank") {
+          td.textContent = "ref";
+        } else if (r.reference && c.key === "model_name") {
+          const ref = r.reference;
+          td.appendChild(document.createTextNode(v + " "));
+          const known = typeof ref.share === "number" ? ` ${ref.from_memory} of ${ref.n_questions} (${(100 * ref.share).toFixed(0)}%) answered from memory.` : "";
+          td.appendChild(el("span", { class: "badge-ref", title: "Closed-book reference: the model asked every question with no text (no retrieval); not ranked." + known }, "closed-book"));
+        } else if (c.key === "model_name" && r.submit_id) {
           td.appendChild(el("a", { href: "/submissions/" + encodeURIComponent(r.submit_id) }, v));
         } else {
           td.textContent = c.num ? (c.key === "rank" ? String(v) : fmt(v)) : v;
@@ -115,7 +123,7 @@
     const box = $("chart");
     box.textContent = "";
     const ts = types();
-    const models = sortedRows(columns()).slice(0, 6);
+    const models = sortedRows(columns(), false).slice(0, 6);
     if (!ts.length || !models.length) {
       box.appendChild(el("p", { class: "note" }, "No per-type scores to chart yet."));
       return;
@@ -160,7 +168,11 @@
     box.textContent = "";
     const trend = board.trends || { versions: [], series: [] };
     const metric = $("trend-metric").value || "total";
-    const versions = trend.versions.filter((v) => trendTime(v) !== null && typeof v[metric] === "number");
+    const scored = new Set();
+    trend.series.concat(trend.references || []).forEach((s) => s.points.forEach((p) => {
+      if (typeof p[metric] === "number") scored.add(p.version);
+    }));
+    const versions = trend.versions.filter((v) => trendTime(v) !== null && scored.has(v.version));
     if (!versions.length) {
       box.appendChild(el("p", { class: "note" }, "No scored revision to chart yet."));
       return;
@@ -173,11 +185,11 @@
     };
     const all = trend.series.filter((s) => latest(s) >= 0);
     const series = all.slice().sort((a, b) => latest(b) - latest(a) || a.model_name.localeCompare(b.model_name)).slice(0, TREND_MODELS);
-    const W = 720, H = 280, left = 44, right = W - 24, top = 16, bottom = H - 46;
+    const W = 720, H = 280, left = 44, right = W - 44, top = 16, bottom = H - 46;
     const t0 = Math.min(...Object.values(when)), t1 = Math.max(...Object.values(when));
     const x = (t) => (t1 > t0 ? left + (right - left) * (t - t0) / (t1 - t0) : (left + right) / 2);
     const y = (v) => bottom - (bottom - top) * Math.max(0, Math.min(1, v));
-    const legendH = 22 * Math.ceil((series.length + 1) / 3);
+    const legendH = 22 * Math.ceil((series.length + 1 + Math.min(4, (trend.references || []).length)) / 3);
     const chart = svg("svg", {
       viewBox: `0 0 ${W} ${H + legendH}`, width: "100%", class: "trend",
       "data-left": left, "data-right": right, "data-top": top, "data-bottom": bottom,
@@ -203,8 +215,15 @@
         chart.appendChild(dot);
       });
     }
-    const difficulty = versions.map((v) => ({ x: x(when[v.version]), y: y(v[metric]), version: v.version, date: v.date, value: v[metric], data: { "data-systems": v.n_systems } }));
+    const difficulty = versions.filter((v) => typeof v[metric] === "number").map((v) => ({ x: x(when[v.version]), y: y(v[metric]), version: v.version, date: v.date, value: v[metric], data: { "data-systems": v.n_systems } }));
     line(difficulty, { stroke: "#1d2330", "stroke-dasharray": "5 4", "stroke-width": 1.5 }, "difficulty", "mean of all systems");
+    const refs = (trend.references || []).slice(0, 4);
+    refs.forEach((s) => {
+      const pts = s.points
+        .filter((p) => when[p.version] !== undefined && typeof p[metric] === "number")
+        .map((p) => ({ x: x(when[p.version]), y: y(p[metric]), version: p.version, date: p.date, value: p[metric], data: { "data-model": s.model_name } }));
+      line(pts, { stroke: "#98a2b3", "stroke-dasharray": "2 3", "stroke-width": 1.5 }, "ref-pt", s.model_name + " (closed-book)");
+    });
     series.forEach((s, j) => {
       const color = COLORS[j % COLORS.length];
       const pts = s.points
@@ -212,7 +231,9 @@
         .map((p) => ({ x: x(when[p.version]), y: y(p[metric]), version: p.version, date: p.date, value: p[metric], data: { "data-model": s.model_name } }));
       line(pts, { stroke: color, "stroke-width": 2 }, "pt", s.model_name);
     });
-    const names = [["mean of all systems", "#1d2330"]].concat(series.map((s, j) => [s.model_name, COLORS[j % COLORS.length]]));
+    const names = [["mean of all systems", "#1d2330"]]
+      .concat(series.map((s, j) => [s.model_name, COLORS[j % COLORS.length]]))
+      .concat(refs.map((s) => [s.model_name + " (closed-book)", "#98a2b3"]));
     names.forEach(([name, color], j) => {
       const lx = left + (j % 3) * 230, ly = H + 22 * Math.floor(j / 3);
       chart.appendChild(svg("rect", { x: lx, y: ly - 10, width: 12, height: 12, fill: color }));
@@ -264,7 +285,10 @@
     const note = board.mode === "actual"
       ? `Each model averaged over its latest results on ${board.window.join(", ") || "no versions"}.`
       : (board.version ? `Latest approved result per model on version ${board.version}.` : "No revision is published yet.");
-    $("window-note").textContent = note + cutoffNote();
+    const refs = (board.references || []).length;
+    const refNote = refs ? ` Rows marked closed-book are references: ${refs === 1 ? "a model" : refs + " models"} asked every question with no text, to show how much is answerable from memory; they are not ranked.` : "";
+    $("window-note").textContent = note + cutoffNote() + refNote;
+    $("refs-box").hidden = !refs;
   }
   async function reload() {
     const q = query();
@@ -280,6 +304,7 @@
   }
   function render() { renderCutoffs(); renderTable(); renderChart(); renderTrends(); updateLinks(); }
   $("trend-metric").addEventListener("change", renderTrends);
+  $("show-refs").addEventListener("change", renderTable);
   $("version").addEventListener("change", () => { $("cutoff").value = ""; reload(); });
   $("cutoff").addEventListener("change", reload);
   $("actual").addEventListener("change", reload);
