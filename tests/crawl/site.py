@@ -82,7 +82,7 @@ def build_site(server: NewsServer) -> dict[str, str]:
     )
     server.route("/news/3", "gone", status=404)
     server.route("/news/4", "boom", status=500)
-    server.route("/news/5", article_html("Медленно", PARAS[2]), delay=2.0)
+    server.route("/news/5", article_html("Медленно", PARAS[2]), delay=4.0)
     server.route("/news/6", article_html("Мост через Обь", PARAS[1], canonical=u("/news/1")))
     server.route("/news/7?utm_source=rss", article_html("Мост через Обь", PARAS[1]))
     server.route("/news/8", article_html("Road repairs", ENGLISH))

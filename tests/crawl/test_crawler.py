@@ -10,7 +10,7 @@ from dragon_bench.crawl import CrawlOptions, CrawlState, Source, crawl, document
 from tests.crawl.site import PARAS, build_site
 from tests.plugins.news_server import NewsServer, article_html
 
-FAST = CrawlOptions(timeout=0.5, retries=2, backoff=0.01, concurrency=4, min_chars=100)
+FAST = CrawlOptions(timeout=1.5, retries=2, backoff=0.01, concurrency=4, min_chars=100)
 
 
 def _sources(feeds: dict[str, str]) -> list[Source]:
