@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dragon_bench.kg.mentions import Mention, Sentence
+from dragon_bench.nlp.lemmas import parses
 from dragon_bench.types import EntityType as E
 
 __all__ = ["Found", "PLACES", "PROPER", "RELATION_NAMES", "find_facts", "tense_of"]
@@ -530,18 +531,61 @@ def _organisations(v: _View) -> Iterator[Found]:
                 yield Found(o, place, "HEADQUARTERED_IN", "headquarters", "present")
 
 
+# nouns naming a kind of place: «в столице Украины Киеве», «в городе Сочи Краснодарского края»
+PLACE_NOUNS = _words(
+    """
+    город столица район область штат провинция округ регион село деревня посёлок поселок
+    остров республика край графство префектура коммуна муниципалитет кантон губерния
+    курорт пригород мегаполис станица аул кишлак городок местечко
+    """
+)
+_LATIN = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _common_word(v: _View, m: Mention) -> bool:
+    """A one-word mention that is a dictionary common noun («Власти», «Жители», «Посольство»
+    capitalised at a sentence start), not a place's name."""
+    words = [t for t in v.toks[v.first[m] : v.last[m] + 1] if t.pos != "PUNCT"]
+    if len(words) != 1:
+        return False
+    found = parses(words[0].text.lower())
+    if not found or not found[0].is_known:
+        return False
+    return not any(g in p.tag for p in found for g in _NAME_TAGS)
+
+
+_NAME_TAGS = ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr", "Trad", "UNKN")
+
+
 def _places(v: _View) -> Iterator[Found]:
-    """«в столице Украины Киеве», «Претория (ЮАР)», «российский город Сочи»."""
+    """«в столице Украины Киеве», «Претория (ЮАР)», «российский город Сочи». The genitive or
+    adjective sits on the place's own name or on a noun of a kind of place in apposition to it
+    (город, столица: not «власти США», «жительница Китая»; an adjective may sit on any noun:
+    «греческий залив Зеа»), and the place is a name, not a
+    common noun capitalised at a sentence start; a Latin name in parentheses is the same
+    place's other name («Мосул (Mossul)»), not the place it lies in."""
     for a in [m for m in v.mentions if m.type in PLACES | {E.FACILITY}]:
-        heads = {v.anchor(a.head)}
-        tok = v.toks[v.anchor(a.head)]
+        if a.type in PLACES and _common_word(v, a):
+            continue
+        own = v.anchor(a.head)
+        heads = {own}
+        tok = v.toks[own]
         if tok.rel == "appos" and tok.head >= 0:
             heads.add(tok.head)
         for h in heads:
+            appos = a.type in PLACES and h != own
+            if appos and v.first[a] > h and not v.clean_gap(h, v.first[a], h):
+                continue  # «города Цинциннати, Огайо»: a name after a comma is no apposition
             for b, depth in _genitives(v, h):
-                if b.type in PLACES and depth == 1 and b is not a:
-                    kind = "place_adjective" if v.toks[b.head].pos == "ADJ" else "place_genitive"
-                    yield Found(a, b, "LOCATED_IN", kind, "present", v.toks[h].lemma)
+                adjective = v.toks[b.head].pos == "ADJ"
+                if b.type not in PLACES or depth != 1 or b is a:
+                    continue
+                if not adjective and _common_word(v, b):
+                    continue
+                if not adjective and appos and v.toks[h].lemma not in PLACE_NOUNS:
+                    continue  # «власти США», «жительница Китая» are no places in it
+                kind = "place_adjective" if adjective else "place_genitive"
+                yield Found(a, b, "LOCATED_IN", kind, "present", v.toks[h].lemma)
         nxt = v.last[a] + 1
         if nxt + 1 < len(v.toks) and v.toks[nxt].text == "(":
             inner = v.by_head.get(v.anchor(nxt + 1)) or next(
@@ -552,7 +596,8 @@ def _places(v: _View) -> Iterator[Found]:
                 and v.last[inner] + 1 < len(v.toks)
                 and v.toks[v.last[inner] + 1].text == ")"
             )
-            if inner is not None and inner.type in PLACES and closed:
+            latin = inner is not None and bool(set(v.toks[v.first[inner]].text.lower()) & _LATIN)
+            if inner is not None and inner.type in PLACES and closed and not latin:
                 yield Found(a, inner, "LOCATED_IN", "place_parenthesis", "present")
 
 

@@ -295,6 +295,9 @@ class FactGraph:
         self.by_subject: dict[str, list[Fact]] = defaultdict(list)
         self.by_object: dict[str, list[Fact]] = defaultdict(list)
         self._of_subject: dict[str, list[Fact]] = defaultdict(list)
+        # (relation, object name key) -> subject ids: a role is each document's own entity
+        # («PROFESSION:министр @doc»), so who else holds it is read off its name
+        self._by_object_name: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         for key, ts in sorted(grouped.items()):
             ts.sort(key=lambda t: (t.doc_id, t.subject_span, t.object_span))
             s, o = self.entities[key[0]], self.entities[key[2]]
@@ -304,6 +307,7 @@ class FactGraph:
             self.objects[(fact.subject_id, fact.relation)].append(fact)
             self.subjects[(fact.relation, fact.object_id)].append(fact)
             self._of_subject[fact.subject_id].append(fact)
+            self._by_object_name[(fact.relation, entity_key(fact.object))].append(fact)
         self._texts = texts or {}
         for fact in self.all_facts:
             self._settle(fact)
@@ -387,6 +391,18 @@ class FactGraph:
         return {
             f.subject_id
             for f in self.subjects.get((relation, object_id), [])
+            if not types or f.subject_type in types
+        }
+
+    def holders(self, fact: Fact, types: frozenset[str] = frozenset()) -> set[str]:
+        """Every subject id (of `types` when given) the KG gives the fact's relation and
+        object; for an object each document holds apart (a role, an event: `TYPE:name @doc`),
+        every subject of a same-named object in any document («министр обороны» anywhere)."""
+        if " @" not in fact.object_id:
+            return self.subject_ids(fact.relation, fact.object_id, types)
+        return {
+            f.subject_id
+            for f in self._by_object_name.get((fact.relation, entity_key(fact.object)), [])
             if not types or f.subject_type in types
         }
 

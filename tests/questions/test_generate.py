@@ -35,9 +35,12 @@ def test_four_types_from_a_small_graph() -> None:
     assert awards.question in ("Какие награды получил Евгений Кисин?",
                                "Каких наград удостоился Евгений Кисин?")  # fmt: skip
     # multi-hop through the unnamed bridge «Газпром», described by Миллер's workplace
+    # (or through Кисин, the one person of the graph born in Москва, described by his birth)
     hops = {q.question: q for q in by["multi_hop"]}
-    assert all("Алексе" in h and "Миллер" in h or " Мария Иванова" in h for h in hops), hops
-    assert {q.answer for q in hops.values()} == {"Санкт-Петербург"}
+    gazprom = {h: q for h, q in hops.items() if "Миллер" in h or " Мария Иванова" in h}
+    assert gazprom and {q.answer for q in gazprom.values()} == {"Санкт-Петербург"}, hops
+    assert all(h in gazprom or "родился в Москве" in h and q.answer == "Прага"
+               for h, q in hops.items()), hops  # fmt: skip
     # conditional: Миллер is the one who works in «Газпроме» and was born in Ленинград
     cond = {q.question: q.answer for q in by["conditional"]}
     assert set(cond.values()) == {"Алексей Миллер"}, cond

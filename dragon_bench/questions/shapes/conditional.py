@@ -28,6 +28,17 @@ def _restates(a: Fact, b: Fact, graph: FactGraph) -> bool:
     return bool(inside & {a.object_id, b.object_id})
 
 
+# at most this many condition pairs are offered for one answer entity (the next is tried
+# when the first cannot be phrased)
+_PER_SUBJECT = 2
+
+
+def _condition(f: Fact, graph: FactGraph) -> bool:
+    """A fact that can be a condition: its subject and object named, or its object a date
+    («родился 2 ноября 1948 года»)."""
+    return graph.anchor(f, "subject") and (graph.anchor(f, "object") or f.object_type == "DATE")
+
+
 class Conditional:
     name = "conditional"
     crag_type = "simple_w_condition"
@@ -37,13 +48,7 @@ class Conditional:
         subjects = sorted(graph.by_subject)
         rng.shuffle(subjects)
         for sid in subjects:
-            facts = [
-                f
-                for f in graph.by_subject[sid]
-                # a date («родился 2 ноября 1948 года») is a condition too
-                if (graph.anchor(f, "object") or f.object_type == "DATE")
-                and graph.anchor(f, "subject")
-            ]
+            facts = [f for f in graph.by_subject[sid] if _condition(f, graph)]
             if len(facts) < 2 or facts[0].subject_type not in AGENTS:
                 continue
             pairs = [
@@ -57,15 +62,17 @@ class Conditional:
             # facts from different documents first
             pairs.sort(key=lambda p: (bool(set(p[0].doc_ids) & set(p[1].doc_ids)), rng.random()))
             scope = subject_scope(facts[0].subject_type)
-            for a, b in pairs[:3]:
-                sa = graph.subject_ids(a.relation, a.object_id, scope)
-                sb = graph.subject_ids(b.relation, b.object_id, scope)
+            found = 0
+            for a, b in pairs:
+                sa, sb = graph.holders(a, scope), graph.holders(b, scope)
                 if sa & sb != {sid}:
                     continue
                 if len(sa) == 1 and len(sb) == 1:
                     continue  # either fact alone names the answer: no condition is needed
                 yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
-                break
+                found += 1
+                if found == _PER_SUBJECT:
+                    break
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         a, b = sub.facts

@@ -116,6 +116,65 @@ def _subject_descriptions(f1: Fact, graph: FactGraph) -> list[tuple[str, dict[st
     return out
 
 
+# chains offered per first fact and bridge side
+_PER_BRIDGE = 2
+
+
+def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
+    """Chains whose bridge is f1's subject: «Сколько лет человеку, который работает в
+    «Металлоинвесте»?» (f2 is another fact about that subject)."""
+    if f1.subject_type not in AGENTS or not graph.anchor(f1, "object"):
+        return []
+    nexts = [
+        f
+        for f in graph.by_subject.get(f1.subject_id, [])
+        if f.key != f1.key
+        and f.object_id != f1.object_id
+        and _family(f.relation) != _family(f1.relation)
+        and graph.answerable(f, "object")
+    ]
+    rng.shuffle(nexts)
+    return [
+        Subgraph(
+            "multi_hop",
+            (f1, f2),
+            (f2.object,),
+            (f2.object_id,),
+            ask="subject_bridge",
+            bridge=f1.subject,
+            bridge_id=f1.subject_id,
+        )
+        for f2 in nexts
+    ]
+
+
+def _object_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
+    """Chains whose bridge is f1's object: «Где находится штаб-квартира организации, в
+    которой работает Алексей Миллер?» (f2 is a fact about that object)."""
+    frames = TEMPLATES.get(f1.relation)
+    if not frames or not frames.describe or not graph.anchor(f1, "subject"):
+        return []
+    nexts = [
+        f
+        for f in graph.by_subject.get(f1.object_id, [])
+        if f.object_id != f1.subject_id
+        and _family(f.relation) != _family(f1.relation)
+        and graph.answerable(f, "object")
+    ]
+    rng.shuffle(nexts)
+    return [
+        Subgraph(
+            "multi_hop",
+            (f1, f2),
+            (f2.object,),
+            (f2.object_id,),
+            bridge=f1.object,
+            bridge_id=f1.object_id,
+        )
+        for f2 in nexts
+    ]
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -125,48 +184,14 @@ class MultiHop:
         facts = list(graph.facts)
         rng.shuffle(facts)
         for f1 in facts:
-            if f1.subject_type in AGENTS and graph.anchor(f1, "object") and rng.random() < 0.5:
-                # the bridge is f1's subject, described by its relation to the named object
-                nexts = [
-                    f
-                    for f in graph.by_subject.get(f1.subject_id, [])
-                    if f.key != f1.key
-                    and f.object_id != f1.object_id
-                    and _family(f.relation) != _family(f1.relation)
-                    and graph.answerable(f, "object")
-                ]
-                if nexts:
-                    f2 = rng.choice(nexts)
-                    yield Subgraph(
-                        "multi_hop",
-                        (f1, f2),
-                        (f2.object,),
-                        (f2.object_id,),
-                        ask="subject_bridge",
-                        bridge=f1.subject,
-                        bridge_id=f1.subject_id,
-                    )
-                continue
-            frames = TEMPLATES.get(f1.relation)
-            if not frames or not frames.describe or not graph.anchor(f1, "subject"):
-                continue
-            nexts = [
-                f
-                for f in graph.by_subject.get(f1.object_id, [])
-                if f.object_id != f1.subject_id
-                and _family(f.relation) != _family(f1.relation)
-                and graph.answerable(f, "object")
-            ]
-            if nexts:
-                f2 = rng.choice(nexts)
-                yield Subgraph(
-                    "multi_hop",
-                    (f1, f2),
-                    (f2.object,),
-                    (f2.object_id,),
-                    bridge=f1.object,
-                    bridge_id=f1.object_id,
-                )
+            # the bridge is f1's subject (described by its relation to the named object) or
+            # f1's object (described by its relation to the named subject), in random order;
+            # a few chains of each, so one that cannot be phrased does not lose the bridge
+            branches = [_subject_bridges(f1, graph, rng), _object_bridges(f1, graph, rng)]
+            if rng.random() < 0.5:
+                branches.reverse()
+            for chains in branches:
+                yield from chains[:_PER_BRIDGE]
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         f1, f2 = sub.facts

@@ -20,6 +20,23 @@ _HEADS = dict.fromkeys(
 )
 
 
+def _merged(members: list[Fact]) -> list[Fact]:
+    """Members less those whose words lie inside another member's: one entity the KG did not
+    merge («глава» / «руководитель Рособрнадзора», «Нобелевская премия мира» / «Нобелевская
+    премия мира 1993»), shown once under its fullest name."""
+    bags = [frozenset(_HEADS.get(w, w) for w in lemmas(f.object)) for f in members]
+    kept = []
+    for i, f in enumerate(members):
+        inside = any(
+            bags[i] < bags[j] or (bags[i] == bags[j] and j < i)
+            for j in range(len(members))
+            if j != i
+        )
+        if not inside:
+            kept.append(f)
+    return kept
+
+
 class SetShape:
     name = "set"
     crag_type = "set"
@@ -36,15 +53,10 @@ class SetShape:
             everything = graph.objects.get(key, [])
             if {f.object_id for f in everything} != {f.object_id for f in members}:
                 continue  # the KG knows a member that cannot be shown: the answer would be partial
+            members = _merged(members)
             if not 2 <= len(members) <= MAX_SET or not graph.anchor(members[0], "subject"):
                 continue
             if not all(graph.answerable(f, "object") for f in members):
-                continue
-            names = [f.object for f in members]
-            bags = [frozenset(_HEADS.get(w, w) for w in lemmas(n)) for n in names]
-            if any(a <= b for i, a in enumerate(bags) for j, b in enumerate(bags) if i != j):
-                # two ids under one name, or one inside the other («Нобелевская премия мира»,
-                # «Нобелевская премия мира 1993»): one entity the KG did not merge
                 continue
             members = sorted(members, key=lambda f: f.object)
             yield Subgraph(
