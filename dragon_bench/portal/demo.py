@@ -1,4 +1,6 @@
-"""Demo step: start the portal, submit the baseline over DRAGON's protocol, approve it, show the board."""
+"""Demo step: start the portal, submit the baseline over DRAGON's protocol, approve it, show the
+board with its cutoff selector, trends and a closed-book reference row (the offline stand-in
+model of the LLM demo behind the scripted OpenAI-compatible server)."""
 
 from __future__ import annotations
 
@@ -10,11 +12,16 @@ from typing import Any
 import httpx
 
 from dragon_bench.client.submit import submit
+from dragon_bench.corpus import read_documents
 from dragon_bench.demo import DemoContext
+from dragon_bench.llm import LLMClient
+from dragon_bench.llm.demo import StandInModel
+from dragon_bench.llm.scripted import ScriptedLLMServer
 from dragon_bench.output import print_table, stdout
 from dragon_bench.portal.server import PortalServer
 from dragon_bench.portal.settings import PortalSettings
 from dragon_bench.portal.tokens import create_token
+from dragon_bench.release.freshness_demo import DEMO_MIN_SLICE
 
 __all__ = ["run"]
 
@@ -48,6 +55,64 @@ def _keep_serving(server: Any) -> None:
         server.stop()
 
 
+def _wait_references(http: Any, admin: dict[str, str], timeout: float = 60.0) -> list[Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        runs: list[Any] = http.get("/api/v1/admin/references", headers=admin).json()["items"]
+        if (runs and all(r["state"] == "done" for r in runs)) or time.monotonic() > deadline:
+            return runs
+        time.sleep(0.1)
+
+
+def _show_board(http: Any, board: dict[str, Any]) -> None:
+    """The cutoff selector's offered dates, the board at the first one, the reference row."""
+    offered = board.get("cutoffs") or []
+    version = board["version"]
+    if offered:
+        first = offered[0]
+        stdout.print(
+            f"cutoff selector on {version}: "
+            + ", ".join(f"after {c['date']} ({c['n_questions']} questions)" for c in offered)
+            + f" (minimum slice {DEMO_MIN_SLICE} for the demo)",
+            highlight=False,
+        )
+        board = http.get(f"/api/v1/leaderboard?version={version}&cutoff={first['date']}").json()
+    else:
+        stdout.print(f"cutoff selector on {version}: no dated slice of {DEMO_MIN_SLICE}+ questions")
+    rows = [
+        [r["rank"], r["model_name"], r["version"], r["retrieval"], r["generation"], r["total"]]
+        + ([r.get("cutoff_total")] if offered else [])
+        for r in board["rows"]
+    ]
+    notes = []
+    for r in board.get("references") or []:
+        ref = r["reference"]
+        rows.append(
+            ["ref", f"{r['model_name']} (closed-book)", r["version"]]
+            + [r["retrieval"], r["generation"], r["total"]]
+            + ([r.get("cutoff_total")] if offered else [])
+        )
+        notes.append(
+            f"ref: {r['model_name']} asked every question with no text (not ranked): "
+            f"{ref['from_memory']} of {ref['n_questions']} answered from memory"
+        )
+    head = ["#", "model", "version", "retrieval", "generation", "total"]
+    print_table(
+        head + ([f"fresh total after {offered[0]['date']}"] if offered else []),
+        rows,
+        title=f"leaderboard, version {version}",
+    )
+    for note in notes:
+        stdout.print(note, highlight=False)
+    trend = board.get("trends") or {}
+    stdout.print(
+        f"trend chart: {len(trend.get('series') or [])} model(s) over "
+        f"{len(trend.get('versions') or [])} revision(s), difficulty line "
+        + ", ".join(f"{v['version']} {v['total']}" for v in trend.get("versions") or []),
+        highlight=False,
+    )
+
+
 def run(ctx: DemoContext) -> None:
     """Serve ctx.artifacts["hub"], submit ctx.artifacts["results"], approve, print the leaderboard."""
     hub, results = ctx.artifacts.get("hub"), ctx.artifacts.get("results")
@@ -55,9 +120,22 @@ def run(ctx: DemoContext) -> None:
         stdout.print("no revision or results from earlier steps: skipping the portal")
         return
     db = ctx.workdir / "portal.db"
-    server = PortalServer(
-        PortalSettings(hub=str(hub), db=str(db), results_repo=ctx.artifacts.get("results_repo", ""))
-    ).start()
+    # the closed-book reference: the LLM demo's offline stand-in model, which remembers every
+    # third document (as a model remembers what it was trained on)
+    docs = ctx.artifacts.get("documents")
+    docs = list(docs if docs is not None else read_documents(ctx.corpus) if ctx.corpus else [])
+    llm = ScriptedLLMServer(reply=StandInModel(memory=docs[::3]), model="stand-in").start()
+    settings = PortalSettings(
+        hub=str(hub),
+        db=str(db),
+        results_repo=ctx.artifacts.get("results_repo", ""),
+        fresh_min_slice=DEMO_MIN_SLICE,
+    )
+    server = PortalServer(settings)
+    server.portal.references.clients = {
+        "stand-in": LLMClient(llm.settings(ctx.workdir / "llm-cache", concurrency=8))
+    }
+    server.start()
     stdout.print(f"portal serving {hub} at {server.url} (database {db})")
     try:
         with server.portal.db.session() as s:
@@ -86,16 +164,14 @@ def run(ctx: DemoContext) -> None:
                     f"/api/v1/admin/submissions/{submit_id}/approve", headers=admin
                 ).raise_for_status()
                 stdout.print("approved by the demo admin")
+            runs = _wait_references(http, admin)
+            stdout.print(
+                "closed-book reference runs: "
+                + ", ".join(f"{r['model']} on {r['version']}: {r['state']}" for r in runs),
+                highlight=False,
+            )
             board = http.get("/api/v1/leaderboard").json()
-        rows = [
-            [r["rank"], r["model_name"], r["version"], r["retrieval"], r["generation"], r["total"]]
-            for r in board["rows"]
-        ]
-        print_table(
-            ["#", "model", "version", "retrieval", "generation", "total"],
-            rows,
-            title=f"leaderboard, version {board['version']}",
-        )
+            _show_board(http, board)
         stdout.print(f"leaderboard page: {server.url}/?version={board['version']}")
         ctx.artifacts["portal_url"] = server.url
         ctx.artifacts["portal_db"] = str(db)
@@ -103,6 +179,7 @@ def run(ctx: DemoContext) -> None:
         ctx.artifacts["portal_submission"] = submit_id
     except BaseException:
         server.stop()
+        llm.close()
         raise
     if ctx.keep_running:
         ctx.artifacts["portal_server"] = server
@@ -110,3 +187,5 @@ def run(ctx: DemoContext) -> None:
     else:
         server.stop()
         stdout.print("portal stopped (use --keep-running to leave it up)")
+    if not ctx.keep_running:
+        llm.close()

@@ -26,6 +26,9 @@ def test_demo_step_submits_approves_and_prints_leaderboard(
     assert "approved by the demo admin" in out and "leaderboard page: http://127.0.0.1:" in out
     assert "baseline" in out and ctx.artifacts["portal_url"].startswith("http://127.0.0.1:")
     assert "portal stopped" in out
+    # the closed-book reference of the stand-in model ran on both versions and is shown
+    assert "stand-in on 1.0.0: done, stand-in on 1.1.0: done" in out
+    assert "stand-in (closed-book)" in out and "asked every question with no text" in out
 
 
 def test_demo_step_skips_without_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,7 +144,9 @@ def test_an_endpoint_failure_keeps_the_answers_and_the_run_is_retried(
 def test_a_model_without_an_endpoint_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from dragon_bench.errors import BadInputError
 
-    with pytest.raises(BadInputError, match="'memo' needs a base URL"):
+    with pytest.raises(
+        BadInputError, match="REFERENCE_MODELS: closed-book model 'memo' needs a base URL"
+    ):
         reference_clients(PortalSettings(reference_models="memo"))
     assert reference_clients(PortalSettings()) == {}
     clients = reference_clients(

@@ -44,7 +44,10 @@ def reference_clients(settings: PortalSettings) -> dict[str, Any]:
     syntax; DRAGON_LLM_* for the rest); {} when none is configured."""
     if not settings.reference_models.strip():
         return {}
-    screening = screening_from_options(closed_book_models=settings.reference_models)
+    try:
+        screening = screening_from_options(closed_book_models=settings.reference_models)
+    except BadInputError as exc:
+        raise BadInputError(f"DRAGON_PORTAL_REFERENCE_MODELS: {exc}") from None
     assert screening is not None  # a model is named: the closed-book screen is on
     return {name: client.stage("reference") for name, client in screening.closed_book.items()}
 
