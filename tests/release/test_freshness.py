@@ -217,6 +217,9 @@ def test_the_demo_step_prints_each_changelog(three: Hub, tmp_path: Path, capsys:
     out = capsys.readouterr().out
     n = len(three.read_table("private", "1.1.0", "superseded").to_pylist())
     assert "revision 1.0.0 since nothing" in out and f"{n} superseded" in out and n > 0
+    # and a head replaced between two dated revisions of a hub of its own (object side)
+    assert "a head replaced: 1.0.0 (2026-03-02)" in out
+    assert "superseded 1.0.0#" in out and "Алексей Воронов" in out and "(object side)" in out
 
 
 def test_document_scoped_objects_compare_by_name_or_not_at_all() -> None:

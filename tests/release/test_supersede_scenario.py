@@ -4,6 +4,7 @@ the fresh slice. Between revisions 1 and 2 the head of an organisation changes (
 Воронов назначен главой «Волгахимпрома»», then «Ирина Соколова назначена главой
 «Волгахимпрома»»): the fact the KG stores is the person's (X –WORKPLACE→ Y), so the new head
 is another subject, and only the object-side rule (`dynamism.holder_role`) sees the change.
+The documents are `release.freshness_demo.HEAD_CHANGE` (the demo shows the same change);
 `test_freshness.py` covers the subject-side rule and the date plumbing on hand-written triples.
 """
 
@@ -16,52 +17,20 @@ import sys
 from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from dragon_bench.hub import Hub
-from tests.release.freshness_corpus import DAY_1, DAY_2
+from dragon_bench.release.freshness_demo import HEAD_CHANGE, head_change_documents
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = ("PERSON:алексей воронов", "WORKPLACE", "ORGANIZATION:волгахимпром")
 NEW_HEAD = "PERSON:ирина соколова"
-CUTOFF = "2026-02-01"  # between DAY_1 and DAY_2
+CUTOFF = "2026-03-09"  # between the first two increments' dates
 
-_DOCS: dict[int, list[tuple[str, str]]] = {
-    1: [
-        (
-            "a1",
-            "Алексей Воронов назначен главой «Волгахимпрома». Воронов работает в "
-            "«Волгахимпроме» с 2010 года. Воронов родился в Перми.",
-        ),
-        (
-            "a2",
-            "Мария Кузнецова назначена заместителем главы «Волгахимпрома». Кузнецова "
-            "родилась в Самаре.",
-        ),
-        (
-            "a3",
-            "Штаб-квартира «Норникеля» находится в Москве. Олег Котов работает в «Норникеле» "
-            "с 2015 года.",
-        ),
-        ("a4", "Игорь Лебедев работает в «Уралнефтегазе» с 2018 года. Лебедев родился в Уфе."),
-    ],
-    2: [
-        ("b1", "Ирина Соколова назначена главой «Волгахимпрома». Соколова родилась в Казани."),
-        (
-            "b2",
-            "Дмитрий Орлов назначен заместителем главы «Волгахимпрома». Мария Белова работает "
-            "в «Северстали» с 2019 года.",
-        ),
-        ("b3", "Глеб Ершов назначен директором «Сибура». Ершов родился в Омске."),
-    ],
-    3: [  # undated: their questions get no date, never a guessed one
-        ("c1", "Денис Смирнов назначен главой «Фосагро». Смирнов родился в Вологде."),
-        ("c2", "Ольга Лисина работает в «Акроне» с 2020 года. Лисина родилась в Пскове."),
-    ],
-}
-_DATES: dict[int, datetime | None] = {1: DAY_1, 2: DAY_2, 3: None}
+# the scenario's documents (the demo builds its first two increments too)
+DAY_1, DAY_2 = (cast(datetime, when) for when, _ in HEAD_CHANGE[:2])
 VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
 
 
@@ -78,14 +47,13 @@ def _dragon(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _corpus(path: Path, upto: int) -> Path:
-    """Revisions 1..upto's documents as a JSONL corpus (each build keeps only the new ones)."""
+    """Increments 1..upto as a JSONL corpus with their dates (each build keeps only the new
+    documents); the third increment's documents have no date."""
     with path.open("w", encoding="utf-8") as fh:
-        for n in range(1, upto + 1):
-            when = _DATES[n]
-            for doc_id, text in _DOCS[n]:
-                row = {"id": doc_id, "title": "", "text": text}
-                row["published_at"] = when.isoformat() if when else None
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        for d in head_change_documents(upto):
+            when = d.published_at.isoformat() if d.published_at else None
+            row = {"id": d.id, "title": "", "text": d.text, "published_at": when}
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     return path
 
 
