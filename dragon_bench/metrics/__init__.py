@@ -18,14 +18,24 @@ code, JSON, tables and leaderboards:
 - the answer metrics are registered in `metrics.registry` (name, function, signature part);
 - judge: `accuracy`, `hallucination`, `missing`, `truthfulness` (= accuracy - hallucination),
   with the rubric also `correctness`, `completeness`, `factual_accuracy` (0-2).
+
+Names are imported lazily (an attribute loads its one module), so `dragon evaluate` loads the
+scoring modules and not the judge's LLM client or the comparison.
 """
 
-from dragon_bench.metrics.compare import compare, compare_results
-from dragon_bench.metrics.gold import Gold, GoldQuestion
-from dragon_bench.metrics.judge import Judge, Verdict
-from dragon_bench.metrics.refusal import is_refusal
-from dragon_bench.metrics.report import DRAGON_GENERATION, DRAGON_RETRIEVAL, evaluate
-from dragon_bench.metrics.results import Results, ResultsError, parse_results, read_results
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dragon_bench.metrics.compare import compare, compare_results
+    from dragon_bench.metrics.gold import Gold, GoldQuestion
+    from dragon_bench.metrics.judge import Judge, Verdict
+    from dragon_bench.metrics.refusal import is_refusal
+    from dragon_bench.metrics.report import DRAGON_GENERATION, DRAGON_RETRIEVAL, evaluate
+    from dragon_bench.metrics.results import Results, ResultsError, parse_results, read_results
+
 
 __all__ = [
     "Gold",
@@ -43,3 +53,33 @@ __all__ = [
     "DRAGON_RETRIEVAL",
     "DRAGON_GENERATION",
 ]
+
+_WHERE = {
+    "Gold": "gold",
+    "GoldQuestion": "gold",
+    "Results": "results",
+    "ResultsError": "results",
+    "parse_results": "results",
+    "read_results": "results",
+    "evaluate": "report",
+    "DRAGON_RETRIEVAL": "report",
+    "DRAGON_GENERATION": "report",
+    "compare": "compare",
+    "compare_results": "compare",
+    "Judge": "judge",
+    "Verdict": "judge",
+    "is_refusal": "refusal",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dragon_bench.metrics' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"dragon_bench.metrics.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

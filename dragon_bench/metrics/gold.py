@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -11,9 +12,8 @@ import pyarrow as pa
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
-from dragon_bench.metrics.refcache import cached_reference_tokens
+from dragon_bench.metrics import refcache
 from dragon_bench.metrics.texts import Reference
-from dragon_bench.questions.shapes import QUESTION_TYPES
 from dragon_bench.types import Question
 
 __all__ = ["Gold", "GoldQuestion"]
@@ -82,15 +82,29 @@ class Gold:
         for q in questions:
             gold.append(
                 _gold_question(
-                    q.id, q.question, q.answer, q.type, q.text_ids, q.answers, text_map, version
+                    q.id,
+                    q.question,
+                    q.answer,
+                    q.type,
+                    q.text_ids,
+                    q.answers,
+                    text_map=text_map,
+                    version=version,
                 )
             )
+        _check_types(gold, version)
         known = frozenset(text_map.values()) if text_ids is None else frozenset(text_ids)
         return cls(version, gold, known)
 
     @classmethod
-    def from_tables(cls, qa: pa.Table, texts: pa.Table, version: str = "") -> Gold:
-        """From the private `qa` and `texts` tables of the revision layout (DESIGN.md)."""
+    def from_tables(
+        cls, qa: pa.Table, texts: pa.Table, version: str = "", *, check_types: bool = True
+    ) -> Gold:
+        """From the private `qa` and `texts` tables of the revision layout (DESIGN.md).
+
+        `check_types=False` skips checking the question types against the shape registry
+        (`from_hub` does, for a qa table checked when its reference cache was written).
+        """
         for name, table, need in (
             ("qa", qa, ("id", "answer", "type", "text_ids")),
             ("texts", texts, ("id", "public_id")),
@@ -105,74 +119,103 @@ class Gold:
                 strict=True,
             )
         )
-        cols = {c: qa.column(c).to_pylist() for c in qa.column_names}
         n = qa.num_rows
-        questions = cols.get("question", [""] * n)
-        answers = cols.get("answers", [None] * n)
-        dynamism = cols.get("dynamism", [None] * n)
-        as_of = cols.get("as_of", [None] * n)
-        gold = [
-            replace(
-                _gold_question(
-                    cols["id"][i],
-                    questions[i] or "",
-                    cols["answer"][i],
-                    cols["type"][i],
-                    cols["text_ids"][i] or (),
-                    answers[i] or (),
-                    text_map,
-                    version,
-                ),
-                dynamism=dynamism[i] or "",
-                as_of=as_of[i],
+        absent_column = [None] * n
+
+        def column(name: str) -> list[Any]:
+            return qa.column(name).to_pylist() if name in qa.column_names else absent_column
+
+        gold = list(
+            map(
+                functools.partial(_gold_question, text_map=text_map, version=version),
+                column("id"),
+                column("question"),
+                column("answer"),
+                column("type"),
+                column("text_ids"),
+                column("answers"),
+                column("dynamism"),
+                column("as_of"),
             )
-            for i in range(n)
-        ]
+        )
+        if check_types:
+            _check_types(gold, version)
         return cls(version, gold, frozenset(text_map.values()))
 
     @classmethod
     def from_hub(cls, hub: Any, version: str = "latest") -> Gold:
-        """Read `private/<version>/{qa,texts}.parquet` of a hub (a `Hub` or its URL)."""
+        """Read `private/<version>/{qa,texts}.parquet` of a hub (a `Hub` or its URL).
+
+        The references' tokens come from the cache beside the revision (`metrics.refcache`);
+        a qa table whose cache is valid had its question types checked when it was written.
+        """
         if not isinstance(hub, Hub):
             hub = Hub(str(hub))
         version = hub.resolve(version, half="private")
+        sha = str(hub.read_manifest("private", version).get("sha256", {}).get("qa.parquet", ""))
+        cached = refcache.read_reference_tokens(hub, version, sha)
         gold = cls.from_tables(
             hub.read_table("private", version, "qa"),
             hub.read_table("private", version, "texts"),
             version,
+            check_types=cached is None,
         )
-        sha = hub.read_manifest("private", version).get("sha256", {}).get("qa.parquet", "")
-        gold.cache["reference_tokens"] = cached_reference_tokens(
-            hub, version, str(sha), gold.ids, [q.answer for q in gold.questions]
-        )
+        if cached is None or cached[0] != gold.ids:
+            tokens = refcache.write_reference_tokens(
+                hub, version, sha, gold.ids, [q.answer for q in gold.questions]
+            )
+        else:
+            tokens = cached[1]
+        gold.cache["reference_tokens"] = tokens
         return gold
+
+
+def _check_types(gold: Sequence[GoldQuestion], version: str) -> None:
+    # The shape registry imports the question generators and the KG (~0.3 s): imported only
+    # when a qa table's types are checked, once per revision (see `Gold.from_hub`).
+    from dragon_bench.questions.shapes import QUESTION_TYPES
+
+    known = set(QUESTION_TYPES)
+    for q in gold:
+        if q.type not in known:
+            raise BadInputError(
+                f"gold question {q.id} of {version} has type {q.type!r}, not one of "
+                f"{', '.join(QUESTION_TYPES)}"
+            )
 
 
 def _gold_question(
     qid: Any,
-    question: str,
+    question: str | None,
     answer: Any,
     qtype: Any,
-    text_ids: Sequence[str],
-    answers: Sequence[str],
+    text_ids: Sequence[str] | None,
+    answers: Sequence[str] | None,
+    dynamism: str | None = None,
+    as_of: datetime | None = None,
+    *,
     text_map: Mapping[str, int],
     version: str,
 ) -> GoldQuestion:
     if not isinstance(qid, int) or isinstance(qid, bool):
         raise BadInputError(f"gold question id {qid!r} of {version} is not an integer")
-    if qtype not in QUESTION_TYPES:
-        raise BadInputError(
-            f"gold question {qid} of {version} has type {qtype!r}, not one of {', '.join(QUESTION_TYPES)}"
-        )
+    if not isinstance(qtype, str) or not qtype:
+        raise BadInputError(f"gold question {qid} of {version} has type {qtype!r}, not a name")
     if not isinstance(answer, str):
         raise BadInputError(f"gold question {qid} of {version} has no string answer")
-    relevant = set()
-    for tid in text_ids:
-        if tid not in text_map:
-            raise BadInputError(
-                f"gold question {qid} of {version} cites text {tid!r} absent from private texts"
-            )
-        relevant.add(int(text_map[tid]))
+    try:
+        relevant = frozenset([int(text_map[tid]) for tid in text_ids or ()])
+    except KeyError as exc:
+        raise BadInputError(
+            f"gold question {qid} of {version} cites text {exc.args[0]!r} absent from private texts"
+        ) from None
     return GoldQuestion(
-        int(qid), question, answer, str(qtype), frozenset(relevant), tuple(answers or ())
+        int(qid),
+        question or "",
+        answer,
+        qtype,
+        relevant,
+        tuple(answers or ()),
+        dynamism or "",
+        as_of,
     )

@@ -60,27 +60,25 @@ def _date(year: int | None, month: int, day: int | None) -> str:
     return "-".join(p for p in parts if p)
 
 
-# token -> its lemma ('' for a token with no letter or digit), and the tokens that may start a
-# number or date rewrite (digits, month names); filled as tokens are met.
+# token -> its lemma ('' for a token with no letter or digit), token -> (word, lemma, whether a
+# number or date rewrite may start there: a digit or a month name) for tokens with a lemma, and
+# the tokens that may start a rewrite; filled as tokens are met.
 _LEMMAS: dict[str, str] = {}
-_WORDS: dict[str, str] = {}
+_ENTRIES: dict[str, tuple[str, str, bool]] = {}
 _SPECIAL: set[str] = set()
 _CACHE_MAX = 500_000
 
 
 def _learn(token: str) -> None:
-    if len(_LEMMAS) >= _CACHE_MAX:
-        _LEMMAS.clear()
-        _WORDS.clear()
-        _SPECIAL.clear()
     if not _WORD.search(token):
         _LEMMAS[token] = ""
         return
     word = _word(token)
     base = lemma(word)
+    special = base in MONTHS or any(c.isdigit() for c in word)
     _LEMMAS[token] = base
-    _WORDS[token] = word
-    if base in MONTHS or any(c.isdigit() for c in word):
+    _ENTRIES[token] = (word, base, special)
+    if special:
         _SPECIAL.add(token)
 
 
@@ -88,20 +86,21 @@ def normalize_tokens(tokens: Sequence[str]) -> list[str]:
     """Lower-cased lemmas of word tokens, with numbers and dates rewritten to one form each."""
     lemmas = list(map(_LEMMAS.get, tokens))
     if None in lemmas:
+        if len(_LEMMAS) + len(tokens) > _CACHE_MAX:  # emptied before, not while, learning these
+            _LEMMAS.clear()
+            _ENTRIES.clear()
+            _SPECIAL.clear()
         for t in tokens:
             if t not in _LEMMAS:
                 _learn(t)
         lemmas = list(map(_LEMMAS.get, tokens))
     if _SPECIAL.isdisjoint(tokens):
         return list(filter(None, lemmas))  # type: ignore[arg-type]
-    return _rewrite(
-        [(_word(t), lem, t in _SPECIAL) for t, lem in zip(tokens, lemmas, strict=True) if lem]
-    )
+    return _rewrite(list(filter(None, map(_ENTRIES.get, tokens))))
 
 
 def _word(token: str) -> str:
-    word = _WORDS.get(token)
-    return word if word is not None else token.lower().replace("ё", "е").strip(_EDGE_MARKS)
+    return token.lower().replace("ё", "е").strip(_EDGE_MARKS)
 
 
 def rewrite_words(words: Sequence[str]) -> list[str]:

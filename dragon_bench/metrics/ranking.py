@@ -58,7 +58,10 @@ def gold_flags(found: Sequence[Sequence[int]], relevant: Sequence[Collection[int
     _, dense = np.unique(np.concatenate([ids, gold_ids]), return_inverse=True)
     span = int(dense.max()) + 1 if dense.size else 1
     keys = rows * span + dense[:total]
-    is_gold = np.isin(keys, gold_rows * span + dense[total:])
+    # Sorted search, not np.isin: the same flags, without the numpy.ma import np.isin costs.
+    gold_keys = np.sort(gold_rows * span + dense[total:])
+    at = np.minimum(np.searchsorted(gold_keys, keys), max(total_gold - 1, 0))
+    is_gold = gold_keys[at] == keys if total_gold else np.zeros(total, dtype=bool)
     first = np.zeros(total, dtype=bool)
     first[np.unique(keys, return_index=True)[1]] = True
     starts = np.cumsum(lengths) - lengths

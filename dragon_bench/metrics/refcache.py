@@ -1,8 +1,10 @@
 """Reference tokens cached beside a revision, so a revision's references are tokenised once.
 
 The file is `HUB/private/.cache/<version>/reference_tokens.parquet` (question id, razdel
-tokens), keyed by the tokenizer and the sha256 of the revision's qa table; a key that does
-not match is ignored and the file rewritten. Writing is best effort: a hub the evaluator may
+tokens), keyed by the tokenizer, the package version and the sha256 of the revision's qa
+table; a key that does not match is ignored and the file rewritten. The file is written only
+after the qa table passed `Gold`'s checks (its question types among the shape registry's), so
+a valid cache also stands for those checks. Writing is best effort: a hub the evaluator may
 not write to (a read-only bucket) still evaluates, tokenising the references each time.
 """
 
@@ -17,26 +19,34 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from dragon_bench import __version__
 from dragon_bench.metrics.tokens import razdel_tokens
 
-__all__ = ["cache_path", "cached_reference_tokens"]
+__all__ = ["cache_path", "read_reference_tokens", "write_reference_tokens"]
 
 _LOG = logging.getLogger(__name__)
 _KEY = b"dragon_bench.reference_tokens"
 
 
-def _tokenizer() -> str:
+def _key(qa_sha256: str) -> str:
     try:
-        return f"razdel-{version('razdel')}"
+        tokenizer = f"razdel-{version('razdel')}"
     except PackageNotFoundError:
-        return "razdel-unknown"
+        tokenizer = "razdel-unknown"
+    return f"{tokenizer}|dragon-bench-{__version__}|qa:{qa_sha256}"
 
 
 def cache_path(hub: Any, version: str) -> str:
     return f"{hub.root}/private/.cache/{version}/reference_tokens.parquet"
 
 
-def _read(hub: Any, path: str, key: str, ids: Sequence[int]) -> list[list[str]] | None:
+def read_reference_tokens(
+    hub: Any, version: str, qa_sha256: str
+) -> tuple[list[int], list[list[str]]] | None:
+    """Question ids and reference tokens cached for this qa table, or None (absent or stale)."""
+    if not qa_sha256:
+        return None
+    path = cache_path(hub, version)
     try:
         if not hub.fs.exists(path):
             return None
@@ -45,10 +55,11 @@ def _read(hub: Any, path: str, key: str, ids: Sequence[int]) -> list[list[str]] 
     except (OSError, pa.ArrowException):  # an unreadable cache is only a missed speed-up
         return None
     meta = table.schema.metadata or {}
-    if meta.get(_KEY, b"").decode() != key or table.column("id").to_pylist() != list(ids):
+    if meta.get(_KEY, b"").decode() != _key(qa_sha256):
         return None
+    ids: list[int] = table.column("id").to_pylist()
     tokens: list[list[str]] = table.column("tokens").to_pylist()
-    return tokens
+    return ids, tokens
 
 
 def _write(hub: Any, path: str, key: str, ids: Sequence[int], tokens: list[list[str]]) -> None:
@@ -67,15 +78,11 @@ def _write(hub: Any, path: str, key: str, ids: Sequence[int], tokens: list[list[
         _LOG.debug("reference tokens not cached at %s: %s", path, exc)
 
 
-def cached_reference_tokens(
+def write_reference_tokens(
     hub: Any, version: str, qa_sha256: str, ids: Sequence[int], answers: Sequence[str]
 ) -> list[list[str]]:
-    """The razdel tokens of each reference answer, from the cache or computed and cached."""
-    key = f"{_tokenizer()}|qa:{qa_sha256}"
-    path = cache_path(hub, version)
-    tokens = _read(hub, path, key, ids) if qa_sha256 else None
-    if tokens is None:
-        tokens = [razdel_tokens(a) for a in answers]
-        if qa_sha256:
-            _write(hub, path, key, ids, tokens)
+    """The razdel tokens of each reference answer, computed and (with a qa sha256) cached."""
+    tokens = [razdel_tokens(a) for a in answers]
+    if qa_sha256:
+        _write(hub, cache_path(hub, version), _key(qa_sha256), ids, tokens)
     return tokens

@@ -1,7 +1,14 @@
 """Russian NLP shared by every part: natasha and pymorphy3 models loaded once a process
-(thread- and fork-safe), the natasha pipeline, lemmas, and the hand-written lexicon."""
+(thread- and fork-safe), the natasha pipeline, lemmas, and the hand-written lexicon.
+
+The natasha pipeline is imported lazily (the attribute loads its module), so a part needing
+only pymorphy3 (the evaluator's lemmas, through `nlp.models`) does not import natasha.
+"""
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from dragon_bench.nlp.lemmas import fold, lemma, lemmas, parses
 from dragon_bench.nlp.models import (
@@ -14,7 +21,9 @@ from dragon_bench.nlp.models import (
     segmenter,
     syntax_parser,
 )
-from dragon_bench.nlp.natasha import NatashaPipeline, get_pipeline
+
+if TYPE_CHECKING:
+    from dragon_bench.nlp.natasha import NatashaPipeline, get_pipeline
 
 __all__ = [
     "NatashaPipeline",
@@ -32,3 +41,17 @@ __all__ = [
     "segmenter",
     "syntax_parser",
 ]
+
+_LAZY = ("NatashaPipeline", "get_pipeline")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'dragon_bench.nlp' has no attribute {name!r}")
+    value = getattr(importlib.import_module("dragon_bench.nlp.natasha"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

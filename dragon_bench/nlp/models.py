@@ -13,7 +13,6 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import natasha
 import pymorphy3
 
 __all__ = [
@@ -52,34 +51,42 @@ def load_once(name: str, load: Callable[[], T]) -> T:
     return model  # type: ignore[no-any-return]
 
 
+def _natasha() -> Any:
+    """natasha, imported when a natasha model is first asked for: the evaluator's lemmas need
+    only pymorphy3, and importing natasha (its taggers, yargy) costs ~0.1 s of every process."""
+    import natasha
+
+    return natasha
+
+
 def embedding() -> Any:
     """natasha's navec news word embedding (shared by its taggers and the dense retriever)."""
-    return load_once("embedding", natasha.NewsEmbedding)
+    return load_once("embedding", lambda: _natasha().NewsEmbedding())
 
 
 def segmenter() -> Any:
     """natasha's sentence and token segmenter (razdel)."""
-    return load_once("segmenter", natasha.Segmenter)
+    return load_once("segmenter", lambda: _natasha().Segmenter())
 
 
 def morph_vocab() -> Any:
     """natasha's MorphVocab (pymorphy2 inside): lemmas of tagged tokens and normal forms of spans."""
-    return load_once("morph_vocab", natasha.MorphVocab)
+    return load_once("morph_vocab", lambda: _natasha().MorphVocab())
 
 
 def morph_tagger() -> Any:
     """natasha's news morphology tagger."""
-    return load_once("morph_tagger", lambda: natasha.NewsMorphTagger(embedding()))
+    return load_once("morph_tagger", lambda: _natasha().NewsMorphTagger(embedding()))
 
 
 def syntax_parser() -> Any:
     """natasha's news dependency parser."""
-    return load_once("syntax_parser", lambda: natasha.NewsSyntaxParser(embedding()))
+    return load_once("syntax_parser", lambda: _natasha().NewsSyntaxParser(embedding()))
 
 
 def ner_tagger() -> Any:
     """natasha's news NER tagger (PER, LOC, ORG)."""
-    return load_once("ner_tagger", lambda: natasha.NewsNERTagger(embedding()))
+    return load_once("ner_tagger", lambda: _natasha().NewsNERTagger(embedding()))
 
 
 def morph_analyzer() -> Any:

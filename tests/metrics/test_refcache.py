@@ -7,6 +7,7 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 
+from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics import Gold, evaluate, parse_results, refcache
 from dragon_bench.metrics.tokens import razdel_tokens
@@ -71,3 +72,19 @@ def test_an_unwritable_cache_still_evaluates(tmp_path: Path, calls: list[str]) -
     assert len(gold.cache["reference_tokens"]) == len(gold)
     Gold.from_hub(hub)
     assert len(calls) == 2 * len(gold)  # nothing cached, so tokenised each time
+
+
+def test_a_question_type_outside_the_registry_is_refused_and_not_cached(tmp_path: Path) -> None:
+    """The cache stands for the type check (it is skipped when the cache is valid), so a qa table
+    that fails the check must leave no cache behind, and is refused every time."""
+    qa, texts = gold_tables(30, 12, seed=3)
+    types = qa.column("type").to_pylist()
+    types[7] = "riddle"
+    qa = qa.set_column(qa.schema.get_field_index("type"), "type", pa.array(types))
+    hub = Hub(str(tmp_path))
+    public = {"texts": pa.table({"id": texts.column("public_id"), "text": ["t"] * 12})}
+    hub.write_revision("1.0.0", public, {"qa": qa, "texts": texts})
+    for _ in range(2):
+        with pytest.raises(BadInputError, match="question 7 of 1.0.0 has type 'riddle'"):
+            Gold.from_hub(hub)
+        assert not Path(refcache.cache_path(hub, "1.0.0")).exists()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dragon_bench.metrics.stats import bootstrap_ci, paired_test
+from dragon_bench.metrics.stats import bootstrap_ci, paired_test, percentiles
 
 
 def test_bootstrap_equals_a_plain_loop() -> None:
@@ -18,6 +18,15 @@ def test_bootstrap_equals_a_plain_loop() -> None:
     means = np.array([x[draw.integers(0, 137, size=137)].mean(axis=0) for _ in range(500)])
     want = np.percentile(means, [2.5, 97.5], axis=0)
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_percentiles_equal_numpy_exactly() -> None:
+    rng = np.random.default_rng(3)
+    for rows in (1, 2, 7, 1000, 1001):
+        values = rng.random((rows, 4))
+        values[:, 3] = np.round(values[:, 3], 1)  # ties
+        q = [2.5, 97.5, 0.0, 50.0, 100.0, 33.3]
+        assert percentiles(values, q).tolist() == np.percentile(values, q, axis=0).tolist()
 
 
 def test_bootstrap_degenerate_and_seeded() -> None:

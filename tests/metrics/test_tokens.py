@@ -117,3 +117,29 @@ def test_ten_thousand_random_answers(nerel_dev) -> None:  # type: ignore[no-unty
             j = rng.randrange(len(words) - 20)
             answer += " " + " ".join(words[j : j + rng.randint(2, 15)])
         assert razdel_tokens(answer) == razdel_tokens_reference(answer), answer
+
+
+def test_chunks_whose_tokens_depend_on_their_neighbours() -> None:
+    """The same chunk tokenised alone and after a chunk that lets razdel join past the space
+    (the chunk cache must not hand one context's tokens to the other), each asked twice."""
+    texts = [
+        ".5",
+        "1 .5",
+        "-то",
+        "а -то",
+        "2024.",
+        "2024. 15",
+        "слово-",
+        "слово- то",
+        "3/",
+        "3/ 4",
+        "_x",
+        "x _x",
+        "1,",
+        "1, 2",
+        "— -",
+        "Москва, 1 .5 и 2024. 15 а -то",
+    ]
+    for _ in range(2):
+        for text in texts:
+            assert razdel_tokens(text) == razdel_tokens_reference(text), text
