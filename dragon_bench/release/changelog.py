@@ -149,7 +149,7 @@ def superseded_questions(
     on their slow or fast evidence facts `(s, r, o)` (`Changes`).
 
     Subject side: the increment states `(s, r, o')`; the row is `(s, r, o -> o')`.
-    Object side: the earlier revision's KG gives the person `s` a one-holder role at `o`
+    Object side: an earlier revision's KG gives the person `s` a one-holder role at `o`
     (`dynamism.holder_role`: «Алексей Воронов назначен главой «Уралхима»»), and the increment
     gives another person `s'` the same role there («Ирина Соколова назначена главой
     «Уралхима»»); the row names the slot from the organisation's side: `(o, r, s -> s')`.
@@ -157,15 +157,18 @@ def superseded_questions(
     qualified in its sentence («финансовый директор») count as no head role
     (`release.holders`)."""
     changes = Changes(increment, texts)
+    # the roles every earlier revision's KG gives (a head named in 1.0.0, asked about in 1.1.0)
+    roles: dict[tuple[str, str, str], set[str]] = {}
+    for version in earlier if changes.holders else ():
+        kg = hub.read_table("private", version, "kg")
+        if set(ROLE_FIELDS) <= set(kg.column_names):
+            for fact, held in held_roles(kg.select(list(ROLE_FIELDS)).to_pylist(), texts).items():
+                roles.setdefault(fact, set()).update(held)
     rows: list[dict[str, Any]] = []
     for version in sorted(earlier, key=parse_version):
         qa = hub.read_table("private", version, "qa")
         if "evidence" not in qa.column_names:
             continue
-        roles: dict[tuple[str, str, str], set[str]] = {}
-        kg = hub.read_table("private", version, "kg") if changes.holders else None
-        if kg is not None and set(ROLE_FIELDS) <= set(kg.column_names):
-            roles = held_roles(kg.select(list(ROLE_FIELDS)).to_pylist(), texts)
         for qid, evidence in zip(
             qa.column("id").to_pylist(), qa.column("evidence").to_pylist(), strict=True
         ):

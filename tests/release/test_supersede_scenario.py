@@ -23,6 +23,7 @@ import pytest
 
 from dragon_bench.hub import Hub
 from dragon_bench.release.freshness_demo import HEAD_CHANGE, head_change_documents
+from dragon_bench.types import Document, Triple
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = ("PERSON:алексей воронов", "WORKPLACE", "ORGANIZATION:волгахимпром")
@@ -233,7 +234,6 @@ def test_a_new_holder_of_the_same_role_replaces_the_earlier_one(
     from dragon_bench.kg.natasha_backend import extract_document
     from dragon_bench.release.changelog import Changes
     from dragon_bench.release.holders import held_roles
-    from dragon_bench.types import Document
 
     earlier = extract_document(Document(id="a", title="", text=before))
     fact = (f"PERSON:{person}", "WORKPLACE", organisation)
@@ -242,3 +242,58 @@ def test_a_new_holder_of_the_same_role_replaces_the_earlier_one(
     roles = held_roles(earlier, texts).get(fact, set())
     changes = Changes(extract_document(Document(id="b", title="", text=after)), texts)
     assert set(changes.new_holders(fact, roles)) == {f"PERSON:{p}" for p in expected}
+
+
+def _hand(
+    doc_id: str, text: str, subject: str, obj: str, at: tuple[str, str], trigger: str
+) -> Triple:
+    """A WORKPLACE triple of a person at an organisation, spans into `text`."""
+    s0, o0 = text.index(at[0]), text.index(at[1])
+    return Triple(
+        subject, "место работы", obj, doc_id, "PERSON", "ORGANIZATION",
+        subject_span=(s0, s0 + len(at[0])), object_span=(o0, o0 + len(at[1])),
+        sentence_span=(0, len(text)), relation_type="WORKPLACE", tense="present", trigger=trigger,
+    )  # fmt: skip
+
+
+def test_a_head_named_in_one_revision_and_asked_about_in_the_next(tmp_path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from dragon_bench.release.changelog import _evidence, superseded_questions
+    from dragon_bench.release.tables import EVIDENCE_TYPE, kg_table
+
+    head = "role_genitive+role_verb:глава"
+    h1 = "Алексей Воронов назначен главой «Волгахимпрома»."
+    h2 = "Воронов работает в «Волгахимпроме» с 2010 года."
+    h3 = "Ирина Соколова назначена главой «Волгахимпрома»."
+    named = _hand(
+        "h1", h1, "Алексей Воронов", "Волгахимпром", ("Алексей Воронов", "Волгахимпрома"), head
+    )
+    works = _hand(
+        "h2",
+        h2,
+        "Алексей Воронов",
+        "Волгахимпром",
+        ("Воронов", "Волгахимпроме"),
+        "verb_workplace:работать",
+    )
+    new = _hand(
+        "h3", h3, "Ирина Соколова", "Волгахимпром", ("Ирина Соколова", "Волгахимпрома"), head
+    )
+    # 1.0.0's KG names the head and asks nothing about him; 1.1.0 asks where he works (a verb
+    # frame: no role of its own); the increment names a new head
+    qa_type = pa.schema([("id", pa.int64()), ("evidence", pa.list_(EVIDENCE_TYPE))])
+    for version, triple, asked in (("1.0.0", named, []), ("1.1.0", works, [[_evidence(works)]])):
+        folder = tmp_path / "hub" / "private" / version
+        folder.mkdir(parents=True)
+        pq.write_table(kg_table([triple]), folder / "kg.parquet")
+        qa = pa.Table.from_pylist([{"id": i, "evidence": e} for i, e in enumerate(asked)], qa_type)
+        pq.write_table(qa, folder / "qa.parquet")
+    texts = {"h1": h1, "h2": h2, "h3": h3}
+    rows = superseded_questions(Hub(str(tmp_path / "hub")), ["1.0.0", "1.1.0"], [new], texts)
+    assert [(r["earlier_version"], r["earlier_question_id"], r["new_object_id"]) for r in rows] == [
+        ("1.1.0", 0, NEW_HEAD)
+    ]
+    # the role is the KG's: without 1.0.0, nothing gives Воронов the head's role
+    assert superseded_questions(Hub(str(tmp_path / "hub")), ["1.1.0"], [new], texts) == []
