@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any
 
 from fastapi import HTTPException
@@ -115,13 +115,8 @@ def _question_days(portal: Portal, version: str) -> dict[int, date | None]:
     ids = [int(i) for i in qa.column("id").to_pylist()]
     if "as_of" not in qa.column_names:
         return dict.fromkeys(ids)
-    return {i: _day(when) for i, when in zip(ids, qa.column("as_of").to_pylist(), strict=True)}
-
-
-def _day(when: datetime | None) -> date | None:
-    if when is None:
-        return None
-    return (when if when.tzinfo is None else when.astimezone(UTC)).date()
+    pairs = zip(ids, qa.column("as_of").to_pylist(), strict=True)
+    return {i: lb.as_of_day(when) for i, when in pairs}
 
 
 def _dates(portal: Portal, versions: list[str]) -> dict[str, str | None]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Protocol
 
 from dragon_bench import metrics
 from dragon_bench.hub import Hub
 from dragon_bench.metrics.freshness import MIN_SLICE, parse_cutoff
 from dragon_bench.metrics.results import question_id
+from dragon_bench.portal.leaderboard import as_of_day, cutoff_grid, snap_cutoff
 from dragon_bench.portal.scores import bootstrap_ci, judge_value, question_scores
 
 __all__ = [
@@ -142,15 +144,32 @@ class MetricsEvaluator:
     ) -> Evaluation:
         gold = self._gold_for(version)
         parsed = metrics.parse_results(results, gold)
+        declared = parse_cutoff(knowledge_cutoff)
+        applied, min_slice = declared, self.min_slice
+        if declared is not None:
+            # the leaderboard's offered dates (its differencing guard) bound this slice too:
+            # the earliest offered date on or after the declared cutoff, or no scores
+            days = {q.id: as_of_day(q.as_of) for q in gold.questions}
+            point = snap_cutoff(cutoff_grid(days, self.min_slice), declared)
+            if point is not None:
+                applied = date.fromisoformat(point["date"])
+            else:
+                min_slice = len(days) + 1
         # One process: forking a pool inside a threaded web server is not safe.
         report = metrics.evaluate(
             parsed,
             gold,
             judge=self.judge,
             workers=1,
-            knowledge_cutoff=parse_cutoff(knowledge_cutoff),
-            min_slice=self.min_slice,
+            knowledge_cutoff=applied,
+            min_slice=min_slice,
         )
+        if declared is not None and isinstance(report.get("fresh"), dict):
+            report["fresh"].update(
+                knowledge_cutoff=declared.isoformat(),
+                scored_after=applied.isoformat() if applied is not None else None,
+                min_slice=self.min_slice,
+            )
         details = owner_details(report, results)
         judge = _judge_score((report.get("overall") or {}).get("judge")) if self.judges else None
         return Evaluation(finish_report(report, details, resamples=self.resamples), details, judge)

@@ -8,7 +8,7 @@ import json
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from dragon_bench.dynamism import LABELS
@@ -28,6 +28,7 @@ __all__ = [
     "rows_for_actual",
     "with_cutoff",
     "cutoff_grid",
+    "as_of_day",
     "snap_cutoff",
     "fresh_ids",
     "trends",
@@ -228,6 +229,13 @@ def rows_for_actual(
             }
         )
     return sort_rows(rows)
+
+
+def as_of_day(when: datetime | None) -> date | None:
+    """A question's `as_of` as its UTC day (None when undated)."""
+    if when is None:
+        return None
+    return (when if when.tzinfo is None else when.astimezone(UTC)).date()
 
 
 def cutoff_grid(days: Mapping[int, date | None], min_slice: int) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,3 +165,47 @@ def test_trends_follow_each_model_and_average_each_version() -> None:
     (a, b) = got["series"]
     assert a["model_name"] == "a" and [p["total"] for p in a["points"]] == [pytest.approx(0.7)]
     assert [(p["version"], p["total"]) for p in b["points"]] == [("1.0.0", 0.0), ("1.1.0", 0.75)]
+
+
+def test_a_submissions_own_cutoff_is_scored_on_an_offered_date(hub: Hub) -> None:
+    """The guard covers the fresh slice of a config's knowledge_cutoff too: it is scored after
+    the earliest offered date on or after the declared day, so it is one of the same nested
+    slices (dates a day apart cannot isolate a question through one's own reports either)."""
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+
+    evaluator = MetricsEvaluator(hub, resamples=0, min_slice=3)
+    results = dated_results(12, set(range(12)))
+
+    def fresh(cutoff: str) -> dict[str, Any]:
+        block: dict[str, Any] = evaluator.evaluate(
+            "1.0.0", results, knowledge_cutoff=cutoff
+        ).report["fresh"]
+        return block
+
+    early = fresh("2025-12-20")
+    assert (early["knowledge_cutoff"], early["scored_after"]) == ("2025-12-20", "2026-01-01")
+    assert early["shown"] and early["n_questions"] == 7
+    on = fresh("2026-01-02")
+    assert on["scored_after"] == "2026-01-02" and on["n_questions"] == 4
+    # after Jan 2 nothing is offered (Jan 3 would leave 3 questions, only 1 fewer): no scores
+    late = fresh("2026-01-03")
+    assert not late["shown"] and "generation" not in late and late["min_slice"] == 3
+
+
+def test_the_submission_page_shows_its_fresh_slice(
+    hub: Hub, make_live: Callable[..., Live]
+) -> None:
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+
+    live = make_live(evaluator=MetricsEvaluator(hub, resamples=0, min_slice=3), fresh_min_slice=3)
+    for sid, cutoff in (("early", "2025-12-20"), ("late", "2026-01-03")):
+        r = live.submit(dated_results(12, set(range(12))), submit_id=sid, version="1.0.0",
+                        config={"model_name": sid, "knowledge_cutoff": cutoff})  # fmt: skip
+        assert r.status_code == 200, r.text
+        assert live.wait(sid)["state"] == "evaluated"
+        live.http.post(f"/api/v1/admin/submissions/{sid}/approve", headers=live.auth("admin"))
+    page = live.http.get("/submissions/early").text
+    assert "Knowledge cutoff 2025-12-20:" in page
+    assert "7 questions dated after 2026-01-01 (2026-01-02 – 2026-01-04)" in page
+    late = live.http.get("/submissions/late").text
+    assert "no slice of 3 or more questions is offered that late" in late

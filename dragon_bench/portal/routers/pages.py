@@ -92,7 +92,32 @@ async def submission_page(
             (sub["metrics"].get("by_type") or {}).items(), key=lambda kv: type_order(kv[0])
         )
     }
-    return render(portal, request, "submission.html", caller, sub=sub, log=log, by_type=by_type)
+    by_dynamism = {
+        label: {
+            "n_questions": b.get("n_questions"),
+            "retrieval": block_mean(b.get("retrieval"), RETRIEVAL_METRICS),
+            "generation": block_mean(b.get("generation"), GENERATION_METRICS),
+        }
+        for label, b in (sub["metrics"].get("by_dynamism") or {}).items()
+    }
+    fresh = sub["metrics"].get("fresh")
+    if fresh:
+        fresh = {
+            **fresh,
+            "r": block_mean(fresh.get("retrieval"), RETRIEVAL_METRICS),
+            "g": block_mean(fresh.get("generation"), GENERATION_METRICS),
+        }
+    return render(
+        portal,
+        request,
+        "submission.html",
+        caller,
+        sub=sub,
+        log=log,
+        by_type=by_type,
+        by_dynamism=by_dynamism,
+        fresh=fresh,
+    )
 
 
 @router.get("/submit", response_class=HTMLResponse)
