@@ -11,6 +11,7 @@ from typing import Any
 from dragon_bench.errors import BadInputError
 from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.llm import ChatModel, make_llm
+from dragon_bench.questions.fame import KNOWN_AT
 from dragon_bench.questions.filters import SupportIndex
 from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.roundtrip import RoundTrip
@@ -141,6 +142,7 @@ def generate_questions(
         stats["rejected"] = dict(sorted(rejected.items()))
         stats["per_type"] = dict(Counter(q.type for q in out))
         stats["popularity_share"] = popularity_share
+        stats["known_at"] = KNOWN_AT
         stats["roundtrip"] = roundtrip
     return out
 

@@ -61,11 +61,16 @@ def _label(link_name: str, mention: str) -> str | None:
         return None
     if name.count(",") == 1:
         last, first = (p.strip() for p in name.split(","))
+        if not re.fullmatch(r"[A-ZА-ЯЁ][\w.\- ]*", first) or " " in last.strip():
+            return None  # «Камилла, герцогиня Корнуольская»: a title, not «Имя, Фамилия»
         name = f"{first} {last}"
     if name[:1].isupper() != mention[:1].isupper():
         return None
-    stems = {w[:3].lower() for w in re.findall(r"\w{3,}", mention)}
-    if not any(w[:3].lower() in stems for w in re.findall(r"\w{3,}", name)):
+    stems = {w[:3].lower() for w in re.findall(r"\w{3,}", name)}
+    words = re.findall(r"\w{3,}", mention)
+    if not words or not all(w[:3].lower() in stems for w in words):
+        # the label names something else: a nested entity («Африка» for «Национальная
+        # конвенция за солидарность Африки») or a later name («МГГУ им. Шолохова» for МГОПУ)
         return None
     return name
 

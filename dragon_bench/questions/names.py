@@ -325,6 +325,19 @@ _FEMININE_SURNAME = re.compile(r"(?:ова|ева|ёва|ина|ына|ская|
 _OBLIQUE_SURNAME = re.compile(r"(?:ого|его|ому|ему|ым|ой|ую)$")
 
 
+def _likelier_man(parses: Any) -> bool:
+    """A first name whose readings as a man's name in an oblique case outweigh its reading
+    as a woman's nominative («Анатолия», «Евгения»; not «Юлия»): the gender of the whole
+    name cannot be trusted from this form."""
+    man = sum(p.score for p in parses if "Name" in p.tag and p.tag.gender == "masc")
+    woman = sum(
+        p.score
+        for p in parses
+        if "Name" in p.tag and p.tag.gender == "femn" and _case(p.tag) == "nomn"
+    )
+    return man > woman
+
+
 def _person_nominative(name: str) -> str:
     """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
     «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»,
@@ -355,6 +368,8 @@ def _person_nominative(name: str) -> str:
             )
             if oblique_man and not _FEMININE_SURNAME.search(name):
                 return ""  # «Анатолия Кулешов», «Виталия Маркива»: a man's name in the genitive
+            if oblique_man and len(words) > 1 and _likelier_man(parses):
+                return ""  # «Анатолия Кулешова» is more likely Анатолий Кулешов's genitive
         elif (
             masc
             and not analyzer().word_is_known(low)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.kinds import misfit
+from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
@@ -38,11 +39,6 @@ VALUE_TYPES = frozenset({"DATE", "TIME", "MONEY", "NUMBER", "PERCENT", "AGE", "O
 PROPER_TYPES = PROPER
 # types whose answers are names (an event or award named by a common noun is vague)
 NAMED_ANSWER_TYPES = PROPER_TYPES | {"EVENT", "LAW", "WORK_OF_ART", "PRODUCT", "AWARD"}
-DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
-_DEATH = re.compile(
-    r"\b(?:скончал\w*|умер|умерла|умерли|погиб\w*|убит\w*|утонул\w*|казнен\w*|"
-    r"застрелен\w*|похоронен\w*|смерт[иью]\b|гибел[иью]\b|покойн\w*)"
-)
 _FORMER = re.compile(r"^(?:экс-|бывш\w*\s+)", re.IGNORECASE)
 
 
@@ -323,29 +319,19 @@ class FactGraph:
             fact.object = _FORMER.sub("", fact.object)
             fact.tense = fact.tense or "past"
         frames = TEMPLATES.get(fact.relation)
-        if fact.tense or frames is None or frames.dynamic == "static":
+        if fact.tense == "past" or frames is None or frames.dynamic == "static":
             return
-        dead = any(f.relation in DEATH_RELATIONS for f in self.objects_of(fact.subject_id))
-        if dead or any(self._past_in_text(t) for t in fact.triples):
+        # the whole revision's word on the subject (questions/lifetime.py): a death overrides
+        # a present tense read off one sentence, a left office fills an empty one
+        of_subject = self.objects_of(fact.subject_id)
+        over = ended(
+            fact.subject_type,
+            [t for f in of_subject for t in f.triples],
+            self._texts,
+            [f.relation for f in of_subject],
+        )
+        if over == "dead" or (over and not fact.tense):
             fact.tense = "past"
-
-    def _past_in_text(self, t: Triple) -> bool:
-        """The evidence says the subject's role is over: «экс-», «бывший», «покойный» just
-        before the subject, or the subject's document says he died («скончался Зворыкин»)."""
-        text = self._texts.get(t.doc_id)
-        if not text or t.subject_span[1] <= t.subject_span[0]:
-            return False
-        before = text[max(0, t.subject_span[0] - 60) : t.subject_span[0]].lower()
-        if re.search(r"(?:экс-|бывш\w*|покойн\w*|ныне покойн\w*)[^.!?]*$", before):
-            return True
-        surname = text[t.subject_span[0] : t.subject_span[1]].split()[-1:]
-        if t.subject_type not in PEOPLE or not surname or len(surname[0]) < 4:
-            return False
-        stem = surname[0][: max(4, len(surname[0]) - 2)]
-        for sentence in re.split(r"(?<=[.!?])\s+", text):
-            if stem in sentence and _DEATH.search(sentence.lower()):
-                return True
-        return False
 
     def objects_of(self, subject_id: str) -> list[Fact]:
         """Every fact of the KG whose subject is this entity."""

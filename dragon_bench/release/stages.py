@@ -30,6 +30,7 @@ from dragon_bench.hub import Hub
 from dragon_bench.kg.checkpoint import TripleCheckpoint
 from dragon_bench.llm.usage import timed
 from dragon_bench.questions import generate_questions
+from dragon_bench.questions.fame import KNOWN_AT
 from dragon_bench.questions.history import asked_facts
 from dragon_bench.questions.shapes.base import POPULARITY_SHARE
 from dragon_bench.release.changelog import (
@@ -408,6 +409,7 @@ def write(ctx: BuildContext, draft: Draft) -> Draft:
         },
         "question_filters": {
             "popularity_share": POPULARITY_SHARE,
+            "known_at": KNOWN_AT,
             "roundtrip": settings.question_roundtrip,
         },
     }

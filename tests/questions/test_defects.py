@@ -103,12 +103,12 @@ def test_one_entity_under_several_names() -> None:  # defect 5
 
 
 def test_the_verb_fits_the_relation() -> None:  # defect 6
-    d = doc("v", "Иван Петров завоевал золотую медаль. Шейх Хамад Аль Тани правит Катаром. "
+    d = doc("v", "Иван Петров завоевал золотую медаль. Шейх Хамад Аль Мурри правит Катаром. "
                  "Иван Петров — гражданин Франции.")  # fmt: skip
     ts = [
         fact(d, "Иван Петров", "PRODUCES", "золотая медаль", ("PERSON", "AWARD"),
              ("Иван Петров", "золотую"), ("PERSON:ip", "AWARD:g")),
-        fact(d, "Хамад Аль Тани", "WORKS_AS", "шейх", ("PERSON", "PROFESSION"),
+        fact(d, "Хамад Аль Мурри", "WORKS_AS", "шейх", ("PERSON", "PROFESSION"),
              ("Хамад", "Шейх"), ("PERSON:h", "PROFESSION:s")),
         fact(d, "Иван Петров", "ORIGINS_FROM", "Франция", ("PERSON", "COUNTRY"),
              ("Иван Петров —", "Франции"), ("PERSON:ip", "COUNTRY:f")),
@@ -116,7 +116,7 @@ def test_the_verb_fits_the_relation() -> None:  # defect 6
     qs = generate_questions(ts, [d], per_type=10, types=("simple",), popularity_share=1.0)
     texts = set(_texts(qs))
     assert not any("производит" in t or "Откуда родом" in t or "работает" in t for t in texts)
-    assert "Какой титул носит Хамад Аль Тани?" in texts
+    assert "Какой титул носит Хамад Аль Мурри?" in texts
 
 
 def test_uniqueness_counts_the_whole_kg() -> None:  # defect 7

@@ -26,24 +26,24 @@ def test_four_types_from_a_small_graph() -> None:
     by = _by_type(qs)
     assert set(by) == set(QUESTION_TYPES)
     assert [q.id for q in qs] == list(range(len(qs)))
-    # set: the two awards of Кисин, in the plural, stored as a list
+    # set: the two awards of Кисляков, in the plural, stored as a list
     sets = {q.answers: q for q in by["set"]}
     awards = sets[("орден Дружбы", "премия «Грэмми»")]
     assert sets[("композитор", "пианист")].question == (
-        "Какие профессии и должности у Евгения Кисина?"
+        "Какие профессии и должности у Евгения Кислякова?"
     )
-    assert awards.question in ("Какие награды получил Евгений Кисин?",
-                               "Каких наград удостоился Евгений Кисин?")  # fmt: skip
-    # multi-hop through the unnamed bridge «Газпром», described by Миллер's workplace
-    # (or through Кисин, the one person of the graph born in Москва, described by his birth)
+    assert awards.question in ("Какие награды получил Евгений Кисляков?",
+                               "Каких наград удостоился Евгений Кисляков?")  # fmt: skip
+    # multi-hop through the unnamed bridge «Газпром», described by Мельников's workplace
+    # (or through Кисляков, the one person of the graph born in Москва, described by his birth)
     hops = {q.question: q for q in by["multi_hop"]}
-    gazprom = {h: q for h, q in hops.items() if "Миллер" in h or " Мария Иванова" in h}
+    gazprom = {h: q for h, q in hops.items() if "Мельников" in h or " Мария Иванова" in h}
     assert gazprom and {q.answer for q in gazprom.values()} == {"Санкт-Петербург"}, hops
     assert all(h in gazprom or "родился в Москве" in h and q.answer == "Прага"
                for h, q in hops.items()), hops  # fmt: skip
-    # conditional: Миллер is the one who works in «Газпроме» and was born in Ленинград
+    # conditional: Мельников is the one who works in «Газпроме» and was born in Ленинград
     cond = {q.question: q.answer for q in by["conditional"]}
-    assert set(cond.values()) == {"Алексей Миллер"}, cond
+    assert set(cond.values()) == {"Алексей Мельников"}, cond
     assert all("Газпром" in c and "Ленинград" in c for c in cond)
     # a bare predicate from the parse («назначить директором») is never asked
     assert not any("назначен" in q.question for q in qs)
@@ -69,16 +69,16 @@ def test_unsupported_answers_are_dropped() -> None:
     qs = generate_questions([fake], DOCS, per_type=5, types=("simple",), stats=stats)
     assert qs == [] and stats["rejected"] == {"unsupported": 1}
     real = generate_questions([TRIPLES[7]], DOCS, per_type=5, types=("simple",))
-    assert len(real) == 1 and real[0].answer in ("Прага", "Евгений Кисин")
+    assert len(real) == 1 and real[0].answer in ("Прага", "Евгений Кисляков")
 
 
 def test_support_index_matches_strings_and_lemmas() -> None:
-    index = SupportIndex({"a": "Кисин живёт в Праге.", "b": "Ничего."})
+    index = SupportIndex({"a": "Кисляков живёт в Праге.", "b": "Ничего."})
     assert index.supports("Прага", ["a"])  # by lemma
     assert index.supports("в праге", ["a"])  # by string, case folded
     assert not index.supports("Прага", ["b"])
     assert not index.supports("Прага", ["missing"])
-    assert index.supports_all(["Прага", "Кисин"], ["b", "a"])
+    assert index.supports_all(["Прага", "Кисляков"], ["b", "a"])
 
 
 def test_duplicates_are_removed() -> None:
@@ -112,7 +112,7 @@ def test_nerel_gold_questions_are_supported(nerel_dev: Path) -> None:
 def test_roles_verbs_and_adjectives_are_not_entities() -> None:
     from dragon_bench.questions.sampling import FactGraph, is_named
 
-    assert is_named("Евгений Кисин") and is_named("«Газпром»") and is_named("2019 год")
+    assert is_named("Евгений Кисляков") and is_named("«Газпром»") and is_named("2019 год")
     assert not is_named("директор") and not is_named("Президент", "PROFESSION")
     base = TRIPLES[7]
     graph = FactGraph(

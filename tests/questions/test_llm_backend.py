@@ -26,7 +26,7 @@ def test_llm_backend_phrases_questions_and_filters_them(llm_server: Any, tmp_pat
             return "not json at all"  # malformed twice (reply and fix): counted and skipped
         leak = re.search(r"Ответ на вопрос: «([^»]+)»", prompt)
         if leak:  # every simple question gives its answer away, also when told not to
-            return json.dumps({"question": f"Где живёт Кисин, если это {leak.group(1)}"})
+            return json.dumps({"question": f"Где живёт Кисляков, если это {leak.group(1)}"})
         return "```json\n" + json.dumps({"question": "Вопрос номер " + str(len(prompt))}) + "\n```"
 
     llm_server.reply = reply
@@ -59,12 +59,12 @@ def test_a_leaking_question_is_fixed_after_the_validation_error(
         leak = re.search(r"Ответ на вопрос: «([^»]+)»", prompt)
         if leak and len(request["messages"]) == TASK + 1:
             return json.dumps({"question": f"Это {leak.group(1)}?"}, ensure_ascii=False)
-        return json.dumps({"question": "Где родился пианист Евгений Кисин"}, ensure_ascii=False)
+        return json.dumps({"question": "Где родился пианист Евгений Кисляков"}, ensure_ascii=False)
 
     llm_server.reply = reply
     client = LLMClient(llm_server.settings(tmp_path))
     qs = generate_questions(TRIPLES, DOCS, backend="llm", llm=client, per_type=1, types=("simple",))
-    assert [q.question for q in qs] == ["Где родился пианист Евгений Кисин?"]
+    assert [q.question for q in qs] == ["Где родился пианист Евгений Кисляков?"]
     assert client.usage.as_dict()["questions"]["fixes"] >= 1
 
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
+from dragon_bench.questions.fame import IDENTITY_RELATIONS, KNOWN_AT, KNOWN_FOR, common_knowledge
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
+from dragon_bench.questions.lifetime import ended, is_counterfactual
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
@@ -52,7 +54,6 @@ __all__ = [
 # on NEREL train (benchmarks/questions.py --popularity) and recorded in the manifest
 POPULARITY_SHARE = 0.04
 # identity facts of a famous subject are common knowledge too («Кем работает Дональд Трамп?»)
-IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER_OF"})
 # a country's adjective gives it away («российский», «американский»)
 _DEMONYMS = {
     "сша": ("американ", "штат"),
@@ -99,6 +100,7 @@ class Context:
     check_quality: bool = True
     why_not: str = ""  # why the last phrase() gave nothing: not_unique or no_template
     words: Counter[str] = field(default_factory=Counter)  # template words used so far
+    known_at: float = KNOWN_AT  # questions/fame.py; 0 turns the screen off
 
     def unique(self, candidates: list[tuple[str, str]], rendered: int) -> Phrased | None:
         """Choose among the unique candidates; note when rendered ones were all ambiguous."""
@@ -270,6 +272,16 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     return bool(hits) and (all(hits) if person else any(hits))
 
 
+def _age_is_stale(fact: Fact, ctx: Context) -> bool:
+    """An age the texts give for someone who has died, or as a might-have-been."""
+    if any(is_counterfactual(t, ctx.texts) for t in fact.triples):
+        return True
+    of_subject = ctx.graph.objects_of(fact.subject_id)
+    triples = [t for f in of_subject for t in f.triples]
+    said = ended(fact.subject_type, triples, ctx.texts, [f.relation for f in of_subject])
+    return said == "dead"
+
+
 def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
     """The first reason to drop a phrased question, or '' to keep it."""
     text = question.question
@@ -289,6 +301,12 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
             fact.subject_id, ctx.popularity_share
         ):
             return "popular_subject"
+    for f in sub.facts:
+        person = f.subject_type == "PERSON" and f.relation in KNOWN_FOR
+        if person and ctx.known_at and common_knowledge(f.subject, f.object, ctx.known_at):
+            return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
+        if f.relation == "AGE_IS" and _age_is_stale(f, ctx):
+            return "age_of_dead"  # «Сколько лет Зворыкину?»: «исполнилось бы 125 лет»
     if any(f.key in ctx.asked for f in sub.facts):
         return "asked_before"
     defects = question_defects(question) if ctx.check_quality else ()

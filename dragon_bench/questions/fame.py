@@ -1,0 +1,84 @@
+"""Common knowledge: what a large Russian news corpus already ties to a person's name.
+
+natasha's bundled news embeddings (navec, a core dependency) were trained on a large Russian
+news corpus; a word's vector sits near the words it is written with. When a person's surname
+lies near the answer's words, the corpus, and so any reader of the news, already knows the
+fact: «навальный» / «политик» 0.49, «хаматова» / «актриса» 0.47, «собчак» / «телеведущая»
+0.62, «месси» / «футболист» 0.52. A person the article introduces is not tied to it in the
+corpus: «дадашев» / «боксер» 0.12, «визбор» / «певица» 0.10, «дедов» / «судья» 0.14, and a
+common surname is tied to no profession («петров» / «президент» 0.19). Such facts are not
+asked («Кто по профессии Алексей Навальный?»). `KNOWN_AT` was chosen on NEREL train
+(docs/benchmarks.md, issue #16) and is recorded in the manifest's `question_filters`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from dragon_bench.questions.morph import analyzer, lemmas
+
+__all__ = ["KNOWN_AT", "KNOWN_FOR", "IDENTITY_RELATIONS", "association", "common_knowledge"]
+
+KNOWN_AT = 0.3
+# identity facts of a subject famous in the revision's own documents (shapes/base.py)
+IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER_OF"})
+# what a well-known person is known for: the profession, the employer or club, the party,
+# the origin and the works
+KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES"}
+_WORD = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё\-]+")
+
+
+@lru_cache(maxsize=1)
+def _embedding() -> Any:
+    from natasha import NewsEmbedding  # 0.4 s; loaded once, when a question needs it
+
+    return NewsEmbedding()
+
+
+def _vector(words: list[str]) -> Any | None:
+    import numpy as np
+
+    emb = _embedding()
+    found = [emb[w] for w in words if w in emb]
+    if not found:
+        return None
+    v = np.mean(found, axis=0)
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm else None
+
+
+def _surname(name: str) -> str:
+    """The last word of a person's name that is not a first name, patronymic or initial."""
+    for word in reversed(_WORD.findall(name)):
+        low = word.lower()
+        if len(low) < 3:
+            continue
+        parses = analyzer().parse(low)[:1]
+        if analyzer().word_is_known(low) and any(
+            ("Name" in p.tag or "Patr" in p.tag) and "Surn" not in p.tag for p in parses
+        ):
+            continue
+        return low.replace("ё", "е")
+    return ""
+
+
+@lru_cache(maxsize=65536)
+def association(person: str, answer: str) -> float:
+    """Cosine of the person's surname and the answer's words (their lemmas, 4+ letters) in
+    the news embeddings; 0.0 when either is not in the corpus' vocabulary."""
+    surname = _surname(person)
+    words = [w.replace("ё", "е") for w in lemmas(answer) if len(w) >= 4]
+    if not surname or not words:
+        return 0.0
+    a, b = _vector([surname]), _vector(words)
+    if a is None or b is None:
+        return 0.0
+    return float(a @ b)
+
+
+def common_knowledge(person: str, answer: str, threshold: float = KNOWN_AT) -> bool:
+    """The news corpus already ties the answer to the person («Алексей Навальный» and
+    «политик»): the fact needs no retrieval."""
+    return association(person, answer) >= threshold

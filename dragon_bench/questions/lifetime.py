@@ -1,0 +1,88 @@
+"""Whether the revision says a person's life or office is over: the subject died (a death fact
+in the KG, «скончался», «ушёл из жизни», «исполнилось бы») or left the post («в отставке»,
+«бывший», «экс-»). A changing fact about such a subject is asked in the past tense («Кого
+представлял Юкия Амано?»), and his present age is not asked at all."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from dragon_bench.types import Triple
+
+__all__ = ["DEATH_RELATIONS", "ended", "is_counterfactual"]
+
+DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
+DEATH = re.compile(
+    r"\b(?:скончал\w*|умер|умерла|умерли|погиб\w*|убит\w*|утонул\w*|казн[её]н\w*|"
+    r"застрелен\w*|похоронен\w*|смерт[иью]\b|гибел[иью]\b|покойн\w*|кончин\w*|"
+    r"ушл?[аи]? из жизни|ушёл из жизни|уш[её]дш\w* из жизни|не стало|исполнилось бы|"
+    r"посмертн\w*|прощани[ея] с|некролог\w*|памяти\b|светлой памяти)"
+)
+RETIRED = re.compile(
+    r"(?:\bв отставке\b|\bотставн\w*|"
+    r"\bушёл в отставку\b|\bушла в отставку\b|\bотправлен\w* в отставку\b|"
+    r"\bпокинул\w* (?:пост|должность)\b|\bосвобожд[её]н\w* от должности\b|\bна пенсии\b)"
+)
+_BEFORE = re.compile(r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*)[^.!?]*$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _stem(name: str) -> str:
+    word = name.split()[-1] if name.split() else ""
+    word = word.split(".")[-1]  # «А.Кулешов»
+    return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
+
+
+def ended(
+    subject_type: str,
+    triples: Iterable[Triple],
+    texts: Mapping[str, str],
+    kg_relations: Iterable[str] = (),
+) -> str:
+    """'dead' when the KG gives the subject a death fact or a sentence of its documents names
+    it with a death word; 'retired' when its mention is preceded by «бывший», «экс-» or a
+    sentence naming it says «в отставке»; '' otherwise."""
+    if any(r in DEATH_RELATIONS for r in kg_relations):
+        return "dead"
+    person = subject_type in ("PERSON", "PROFESSION", "FAMILY")
+    retired = False
+    for t in triples:
+        text = texts.get(t.doc_id)
+        if not text or t.subject_span[1] <= t.subject_span[0]:
+            continue
+        shown = text[t.subject_span[0] : t.subject_span[1]]
+        before = text[max(0, t.subject_span[0] - 60) : t.subject_span[0]].lower()
+        if _BEFORE.search(before):
+            retired = True
+        stem = _stem(shown)
+        if not person or not stem:
+            continue
+        said = _said(text, stem)
+        if said == "dead":
+            return "dead"
+        retired = retired or said == "retired"
+    return "retired" if retired else ""
+
+
+@lru_cache(maxsize=65536)
+def _said(text: str, stem: str) -> str:
+    """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''."""
+    retired = False
+    for sentence in _SENTENCE.split(text):
+        if stem not in sentence:
+            continue
+        low = sentence.lower()
+        if DEATH.search(low):
+            return "dead"
+        retired = retired or bool(RETIRED.search(low))
+    return "retired" if retired else ""
+
+
+def is_counterfactual(t: Triple, texts: Mapping[str, str]) -> bool:
+    """The evidence sentence states the value as a might-have-been («ему исполнилось бы 125
+    лет»), not a fact."""
+    text = texts.get(t.doc_id, "")
+    sentence = text[t.sentence_span[0] : t.sentence_span[1]].lower()
+    return bool(re.search(r"\bбы\b", sentence))
