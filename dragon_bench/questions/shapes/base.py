@@ -302,8 +302,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         ):
             return "popular_subject"
     for f in sub.facts:
-        person = f.subject_type == "PERSON" and f.relation in KNOWN_FOR
-        if person and ctx.known_at and common_knowledge(f.subject, f.object, ctx.known_at):
+        known_for = f.subject_type == "PERSON" and f.relation in KNOWN_FOR
+        if known_for and ctx.known_at and common_knowledge(f.subject, f.object, ctx.known_at):
             return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
         if f.relation == "AGE_IS" and _age_is_stale(f, ctx):
             return "age_of_dead"  # «Сколько лет Зворыкину?»: «исполнилось бы 125 лет»
