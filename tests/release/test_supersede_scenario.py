@@ -23,6 +23,7 @@ import pytest
 
 from dragon_bench.hub import Hub
 from dragon_bench.release.freshness_demo import HEAD_CHANGE, head_change_documents
+from dragon_bench.release.stages import published_documents
 from dragon_bench.types import Document, Triple
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,6 +163,13 @@ def test_a_cutoff_between_the_dates_scores_only_the_new_questions_of_1_1_0(
     n_new = scenario.read_table("private", "1.1.0", "qa").num_rows
     # 1.0.0 is dated before the cutoff, 1.2.0 is undated: neither has a fresh question
     assert sizes == {"1.0.0": 0, "1.1.0": n_new, "1.2.0": 0} and n_new > 0
+    # the portal's path: a submission whose config declares the cutoff
+    from dragon_bench.portal.evaluation import MetricsEvaluator
+
+    evaluator = MetricsEvaluator(scenario, resamples=0, min_slice=1)
+    for version, size in sizes.items():
+        done = evaluator.evaluate(version, _perfect(scenario, version), knowledge_cutoff=CUTOFF)
+        assert done.report["fresh"]["n_questions"] == size
 
 
 def test_undated_documents_give_undated_questions(scenario: Hub) -> None:
@@ -297,3 +305,44 @@ def test_a_head_named_in_one_revision_and_asked_about_in_the_next(tmp_path: Path
     ]
     # the role is the KG's: without 1.0.0, nothing gives Воронов the head's role
     assert superseded_questions(Hub(str(tmp_path / "hub")), ["1.1.0"], [new], texts) == []
+
+
+def test_dragon_update_finds_the_new_head_in_crawled_pages(
+    news_server: Any, tmp_path: Path
+) -> None:
+    """The same change through `dragon update`: revision 2's articles on a local news site
+    (their dates in the pages' metadata), crawled, diffed and built into 1.1.0."""
+    from dataclasses import replace
+
+    from dragon_bench.engine.demo_feed import demo_site_pages
+    from dragon_bench.release.build import build_revision
+    from dragon_bench.release.update import run_update
+    from tests.helpers.updating import config_for
+
+    hub = tmp_path / "hub"
+    build_revision(head_change_documents(1), str(hub), per_type=5)
+    asked = _with_fact(Hub(str(hub)), "1.0.0", HEAD)
+    assert asked, "the scenario needs a 1.0.0 question on Воронов's place of work"
+    when, texts = HEAD_CHANGE[1]
+    assert when is not None
+    articles = [
+        {"slug": doc_id, "title": "Новости компаний", "paragraphs": [text], "published": when.isoformat()}
+        for doc_id, text in texts
+    ]  # fmt: skip
+    for path, (body, ctype) in demo_site_pages({"title": "Вестник", "articles": articles}).items():
+        news_server.route(path, body, content_type=ctype)
+    config = config_for(tmp_path, hub, news_server.url("/rss.xml"))
+    config = replace(config, crawl=replace(config.crawl, min_chars=20), publish_dates=True)
+    report = run_update(config)
+    assert report["version"] == "1.1.0", report
+    built = Hub(str(hub))
+    rows = built.read_table("private", "1.1.0", "superseded").to_pylist()
+    assert {(r["earlier_question_id"], r["old_object_id"], r["new_object_id"]) for r in rows} == {
+        (q, HEAD[0], NEW_HEAD) for q in asked
+    }
+    new_texts = {d.id: d.full_text for d in published_documents(built, "1.1.0")}
+    (doc,) = {e["doc_id"] for r in rows for e in r["evidence"]}
+    assert "Ирина Соколова назначена главой" in new_texts[doc]
+    qa = built.read_table("private", "1.1.0", "qa").to_pylist()
+    assert {q["as_of"] for q in qa} == {when}
+    assert built.read_manifest("private", "1.1.0")["changelog"]["superseded"] == len(asked)
