@@ -20,6 +20,9 @@ from dragon_bench.release.changelog import superseded_ids
 
 __all__ = ["build_leaderboard", "board_bytes", "parse_board_cutoff", "reference_entries"]
 
+# What a published revision never changes (its questions' days, its date), by hub and version.
+_VERSION_CACHE: dict[tuple[str, str, str], Any] = {}
+
 
 def _stamp(portal: Portal) -> tuple[Any, ...]:
     """Changes whenever the set of approved results or their judge scores change."""
@@ -110,7 +113,16 @@ def _cached(
 
 
 def _question_days(portal: Portal, version: str) -> dict[int, date | None]:
-    """Each question's `as_of` day (UTC), None when undated or the revision has no dates."""
+    """Each question's `as_of` day (UTC), None when undated or the revision has no dates;
+    read once per version (a published revision never changes)."""
+    key = ("days", portal.revisions.hub.url, version)
+    if key not in _VERSION_CACHE:
+        _VERSION_CACHE[key] = _read_days(portal, version)
+    days: dict[int, date | None] = _VERSION_CACHE[key]
+    return days
+
+
+def _read_days(portal: Portal, version: str) -> dict[int, date | None]:
     qa = portal.revisions.hub.read_table("private", version, "qa")
     ids = [int(i) for i in qa.column("id").to_pylist()]
     if "as_of" not in qa.column_names:
@@ -123,10 +135,14 @@ def _dates(portal: Portal, versions: list[str]) -> dict[str, str | None]:
     """Each version's date: its manifest's created_at."""
     out: dict[str, str | None] = {}
     for v in versions:
-        try:
-            out[v] = portal.revisions.manifest(v).get("created_at")
-        except Exception:  # a manifest that cannot be read leaves the version undated
-            out[v] = None
+        key = ("date", portal.revisions.hub.url, v)
+        if key not in _VERSION_CACHE:
+            try:
+                _VERSION_CACHE[key] = portal.revisions.manifest(v).get("created_at")
+            except Exception:  # a manifest that cannot be read leaves the version undated
+                out[v] = None
+                continue
+        out[v] = _VERSION_CACHE[key]
     return out
 
 
