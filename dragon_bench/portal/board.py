@@ -64,7 +64,7 @@ def reference_entries(portal: Portal) -> list[lb.Entry]:
             r.finished_at or utcnow(),
             {"model_name": r.model, "retriever_type": "none (closed-book)"},
             finite(r.report),
-            None,
+            (r.report.get("closed_book") or {}).get("judge"),
             {"details": r.details or [], "reference": dict(r.report.get("closed_book") or {})},
         )
         for r in runs

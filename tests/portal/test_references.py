@@ -204,6 +204,12 @@ def test_reference_rows_on_the_leaderboard(
         live.http.get("/api/v1/admin/references", headers=live.auth("participant")).status_code
         == 403
     )
+    # the admin page lists the runs
+    live.http.post("/login", data={"token": live.tokens["admin"], "next": "/admin"})
+    admin_page = live.http.get("/admin").text
+    live.http.cookies.clear()
+    assert "Closed-book reference runs" in admin_page and "Models memo asked" in admin_page
+    assert admin_page.count("<td>memo</td>") == 2 and f"{N} / {N}" in admin_page
     # the results file the Space reads holds participants only
     gradio = live.http.get("/api/v1/leaderboard/gradio.json").json()
     names = {rec["model_name"] for v in gradio["items"].values() for rec in v.values()}

@@ -240,6 +240,7 @@ class ReferenceRuns(PollingLoop):
             "n_questions": len(questions),
             "from_memory": known,
             "share": round(known / len(questions), 6) if questions else None,
+            "judge": evaluation.judge,  # the builtin judge's score, when it ran
         }
         details = [
             {k: d[k] for k in ("id", "retrieval", "generation") if k in d}

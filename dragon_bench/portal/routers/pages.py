@@ -13,6 +13,7 @@ from dragon_bench.portal.board import build_leaderboard
 from dragon_bench.portal.deps import OptionalCaller, PortalDep, authenticate, client_address
 from dragon_bench.portal.leaderboard import type_order
 from dragon_bench.portal.publishing.publisher import recent_commits
+from dragon_bench.portal.references.job import run_views
 from dragon_bench.portal.scores import GENERATION_METRICS, RETRIEVAL_METRICS, block_mean
 from dragon_bench.portal.service import (
     get_visible,
@@ -155,8 +156,18 @@ def admin_page(request: Request, portal: PortalDep, caller: OptionalCaller) -> R
     if target is not None:
         where = f"{target.description} ({portal.settings.results_path})"
         publishing = {"target": where, "items": recent_commits(portal.db)}
+    references = None
+    if portal.references.active:
+        references = {"models": list(portal.references.clients), "items": run_views(portal.db)}
     return render(
-        portal, request, "admin.html", caller, page="admin", queue=queue, publishing=publishing
+        portal,
+        request,
+        "admin.html",
+        caller,
+        page="admin",
+        queue=queue,
+        publishing=publishing,
+        references=references,
     )
 
 
