@@ -250,6 +250,18 @@ _ROLE_VERBS = _words(
 )
 
 
+# nouns of an achievement or a part, not a post: «стал победителем», «является автором»
+_NOT_POSTS = _words(
+    """
+    победитель победительница лауреат кандидат автор соавтор участник участница призер
+    призёр чемпион чемпионка обладатель обладательница жертва свидетель номинант финалист
+    """
+)
+# verbs whose object takes the role («Алиев назначил супругу вице-президентом»): their active
+# subject is the one who appoints, not the holder
+_APPOINT = _words("назначить избрать переизбрать назначать избирать")
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     """A relation a trigger states: subject (Arg1), object (Arg2), NEREL type, rule, tense."""
@@ -376,6 +388,17 @@ def _role_tense(v: _View, person: Mention, role: Mention) -> str:
     return tense_of(v, [role.head])
 
 
+def _holder_roles(v: _View, verb: int) -> tuple[str, ...]:
+    """The clause roles of the role holder of a role verb: the subject of «стать», «являться»;
+    the object of an active «назначить» (its subject appoints), the subject of a passive one
+    («назначен министром»)."""
+    tok = v.toks[verb]
+    if tok.lemma not in _APPOINT:
+        return ("nsubj", "nsubj:pass")
+    passive = tok.feats.get("Voice") == "Pass" or tok.feats.get("VerbForm") == "Part"
+    return ("nsubj", "nsubj:pass") if passive else ("obj",)
+
+
 def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
     """(name, role noun, how): «президент Исландии Гвюдни Йоуханнессон», «Обама, президент США»,
     «Обама является президентом», «россиянин Иван Петров» (role = a nationality)."""
@@ -399,13 +422,17 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                     if v.last[n] < edge and between in ([","], ["—"], ["-"], ["("], ["–"]):
                         yield n, p, "appos_after"
         # copula and role verbs: «Обама является президентом», «назначен министром»
+        if p.type == E.PROFESSION and v.toks[p.head].lemma in _NOT_POSTS:
+            continue  # «стал победителем гонки», «является автором»: no post or occupation
         if p.type == E.PROFESSION and v.case(p.head) == "Ins":
             head, _ = v.toks[p.head].head, v.toks[p.head].rel
             if head >= 0 and v.toks[head].lemma in _ROLE_VERBS:
+                holder = _holder_roles(v, head)
+                how = "appointed" if v.toks[head].lemma in _APPOINT else "role_verb"
                 for n in people:
                     verb, rel = v.role_of(n)
-                    if verb == head and rel in ("nsubj", "nsubj:pass", "obj"):
-                        yield n, p, "role_verb"
+                    if verb == head and rel in holder:
+                        yield n, p, how
         # «Обама — президент США»: the role is the predicate, the name its subject
         for n in people:
             verb, rel = v.role_of(n)

@@ -222,3 +222,25 @@ def test_places_in_places_need_a_place_noun_and_a_native_name() -> None:
     ]
     for text in wrong:  # old: each gave a LOCATED_IN triple
         assert not [t for t in _facts(text) if t.relation_type == "LOCATED_IN"], text
+
+
+def test_a_role_verb_gives_the_role_to_its_holder_only() -> None:
+    facts = _typed(
+        _facts(
+            "Президент Азербайджана Ильхам Алиев назначил свою супругу Мехрибан Алиеву первым "
+            "вице-президентом республики."
+        )
+    )
+    # old: the subject of an active «назначить» (the one who appoints) took the role too
+    assert ("Ильхам Алиев", "WORKS_AS", "вице-президент") not in facts
+    assert {f for f in facts if f[1] == "WORKS_AS" and f[2] == "вице-президент"}
+    appointed = [t for t in _facts("Карен Карапетян назначен премьер-министром Армении.")]
+    role = [t for t in appointed if t.relation_type == "WORKS_AS"]
+    assert [(t.subject, t.object) for t in role] == [("Карен Карапетян", "премьер-министр")]
+    assert feeds_questions(role[0].confidence)  # old: role_role_verb, 0.622
+    # «стал победителем», «является автором»: an achievement, no post (old: WORKS_AS)
+    for text in (
+        "В этом году победителем по итогам голосования стал итальянец Франческо Тотти.",
+        "Иван Петров является автором книги о войне.",
+    ):
+        assert not [t for t in _facts(text) if t.relation_type == "WORKS_AS"], text
