@@ -11,6 +11,7 @@ __all__ = [
     "HEAD_MODIFIERS",
     "HEAD_ROLES",
     "LABELS",
+    "SUBJECT_FUNCTIONAL",
     "dynamism_of",
     "holder_role",
     "question_dynamism",
@@ -55,6 +56,17 @@ def question_dynamism(relation_types: Iterable[str]) -> str:
     labels = {dynamism_of(t) for t in relation_types}
     return max(labels, key=LABELS.index, default="static")
 
+
+# Relations functional on the subject side: a subject has one object at a time (one
+# headquarters, one employer, one residence, one spouse, one age or price), so another object
+# in a newer text replaces the earlier one. Not roles (WORKS_AS: «журналист» and
+# «телеведущий», «премьер-министр» and «председатель партии» hold together), memberships,
+# ownership, acquaintances or conditions, which a subject has many of at once.
+_SUBJECT_FUNCTIONAL = (
+    "AGE_IS EXPENDITURE HEADQUARTERED_IN IDEOLOGY_OF INCOME PLACE_RESIDES_IN PRICE_OF "
+    "RELIGION_OF SPOUSE WORKPLACE"
+)
+SUBJECT_FUNCTIONAL = frozenset(_SUBJECT_FUNCTIONAL.split())
 
 # Relations functional on the object side: an organisation (or a city, a country) has one
 # holder of each of these roles at a time, so a new holder of the same role at the same

@@ -1,9 +1,9 @@
 """What a revision changed since the earlier ones: its new questions, the earlier questions a
-newer article has superseded (slow- and fast-changing relation types only: the same subject
-and relation type with another object, or another holder of a one-holder role at the same
-organisation, `superseded_questions`), and the earlier questions retired (their
-texts are no longer in the revision). Published revisions never change: the record lives in
-the new revision's `private/<v>/superseded.parquet` and its manifest's `changelog` counts."""
+newer article has superseded (slow- and fast-changing relation types only: another object of
+a relation a subject has one of at a time, or another holder of a one-holder role at the same
+organisation, `superseded_questions`), and the earlier questions retired (their texts are no
+longer in the revision). Published revisions never change: the record lives in the new
+revision's `private/<v>/superseded.parquet` and its manifest's `changelog` counts."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from dragon_bench.dynamism import dynamism_of
+from dragon_bench.dynamism import SUBJECT_FUNCTIONAL, dynamism_of
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.release.holders import ROLE_FIELDS, held_roles, role_of
@@ -73,14 +73,16 @@ def _row(
     }
 
 
-def _object_key(object_id: str) -> str:
-    """An object as the subject-side rule compares it: a role is its own in each document
-    («PROFESSION:тренер @d»), so by its name; another document's own entity (a common noun
-    such as «компания», an event) names nothing another document could: ''."""
-    name, at, _ = object_id.partition(" @")
-    if not at:
-        return object_id
-    return name if name.startswith("PROFESSION:") else ""
+def _own(entity_id: str) -> bool:
+    """A document's own entity (a common noun such as «компания @doc», a role, an event): it
+    names nothing another document could, so it changes no fact."""
+    return " @" in entity_id
+
+
+def _surname(entity_id: str) -> str:
+    """The last word of an entity id's name: «PERSON:владимир путин» -> «путин»."""
+    words = entity_id.partition(":")[2].split()
+    return words[-1] if words else entity_id
 
 
 class Changes:
@@ -97,36 +99,36 @@ class Changes:
                 continue
             if dynamism_of(t.relation_type) == "static" or t.tense == "past":
                 continue
-            obj = _object_key(t.object_id)
-            if not obj:
+            if _own(t.object_id):
                 continue
-            self.stated.add((t.subject_id, t.relation_type, obj))
-            self.objects.setdefault((t.subject_id, t.relation_type), []).append(t)
+            self.stated.add(fact_key(t))
+            if t.relation_type in SUBJECT_FUNCTIONAL:
+                self.objects.setdefault((t.subject_id, t.relation_type), []).append(t)
             role = role_of(t, texts)
             if role:
                 self.holders.setdefault((t.object_id, role), []).append(t)
                 self.held.add((t.subject_id, t.object_id, role))
 
     def new_objects(self, fact: tuple[str, str, str]) -> dict[str, list[Triple]]:
-        """Subject side: the increment states `(s, r, o')`, `o' != o`, and not `(s, r, o)`
-        itself (a second profession is not a replacement of the first); objects by
-        `_object_key`, so the same role named in two documents is one object."""
-        old = _object_key(fact[2])
-        if not old or (fact[0], fact[1], old) in self.stated:
+        """Subject side, for `r` functional on the subject (`dynamism.SUBJECT_FUNCTIONAL`):
+        the increment states `(s, r, o')`, `o' != o`, and not `(s, r, o)` itself (a second
+        employer named beside the first is no replacement)."""
+        if _own(fact[2]) or fact in self.stated:
             return {}
         out: dict[str, list[Triple]] = {}
         for t in self.objects.get(fact[:2], ()):
-            obj = _object_key(t.object_id)
-            if obj != old:
-                out.setdefault(obj, []).append(t)
+            if t.object_id != fact[2]:
+                out.setdefault(t.object_id, []).append(t)
         return out
 
     def new_holders(
         self, fact: tuple[str, str, str], roles: Iterable[str]
     ) -> dict[str, list[Triple]]:
         """Object side: the person `s` held one of `roles` at `o`; the increment gives another
-        person that role at `o` and does not restate `s` in it."""
-        if (fact[0], fact[1], _object_key(fact[2])) in self.stated:
+        person that role at `o` and does not restate `s` in it. A holder with the same
+        surname is not taken for another person («Дилма Руссефф» and «Дилме Руссефф», «В.
+        Путин» and «Владимир Путин» can be two ids of one person)."""
+        if fact in self.stated:
             return {}
         person, _, organisation = fact
         out: dict[str, list[Triple]] = {}
@@ -134,7 +136,7 @@ class Changes:
             if (person, organisation, role) in self.held:
                 continue
             for t in self.holders.get((organisation, role), ()):
-                if t.subject_id != person:
+                if _surname(t.subject_id) != _surname(person):
                     out.setdefault(t.subject_id, []).append(t)
         return out
 
@@ -148,7 +150,8 @@ def superseded_questions(
     """Rows of `superseded.parquet` for the questions of the `earlier` revisions, by two rules
     on their slow or fast evidence facts `(s, r, o)` (`Changes`).
 
-    Subject side: the increment states `(s, r, o')`; the row is `(s, r, o -> o')`.
+    Subject side, `r` in `dynamism.SUBJECT_FUNCTIONAL`: the increment states `(s, r, o')`;
+    the row is `(s, r, o -> o')`.
     Object side: an earlier revision's KG gives the person `s` a one-holder role at `o`
     (`dynamism.holder_role`: «Алексей Воронов назначен главой «Уралхима»»), and the increment
     gives another person `s'` the same role there («Ирина Соколова назначена главой

@@ -222,24 +222,24 @@ def test_the_demo_step_prints_each_changelog(three: Hub, tmp_path: Path, capsys:
     assert "superseded 1.0.0#" in out and "Алексей Воронов" in out and "(object side)" in out
 
 
-def test_document_scoped_objects_compare_by_name_or_not_at_all() -> None:
+def test_the_subject_side_holds_for_relations_with_one_object_at_a_time() -> None:
     from dragon_bench.release.changelog import Changes
     from dragon_bench.types import Triple
 
-    def t(doc: str, rtype: str, obj: str, kind: str) -> Triple:
+    def t(rtype: str, obj: str, kind: str) -> Triple:
         return Triple(
-            "Сергей Тюрин", "", obj, doc, "PERSON", kind,
+            "Сергей Тюрин", "", obj, "b", "PERSON", kind,
             subject_id="PERSON:сергей тюрин", object_id=f"{kind}:{obj}", relation_type=rtype,
         )  # fmt: skip
 
-    coach = ("PERSON:сергей тюрин", "WORKS_AS", "PROFESSION:тренер @a")
-    # each document has its own id for a role: the same role again is no change
-    assert Changes([t("b", "WORKS_AS", "тренер @b", "PROFESSION")]).new_objects(coach) == {}
-    changed = Changes([t("b", "WORKS_AS", "директор @b", "PROFESSION")]).new_objects(coach)
-    assert list(changed) == ["PROFESSION:директор"]
-    # a document's own common noun («компания») names no other workplace
     work = ("PERSON:сергей тюрин", "WORKPLACE", "ORGANIZATION:ромашка")
-    assert Changes([t("b", "WORKPLACE", "компания @b", "ORGANIZATION")]).new_objects(work) == {}
-    assert list(Changes([t("b", "WORKPLACE", "лютик", "ORGANIZATION")]).new_objects(work)) == [
+    assert list(Changes([t("WORKPLACE", "лютик", "ORGANIZATION")]).new_objects(work)) == [
         "ORGANIZATION:лютик"
     ]
+    # a document's own common noun («компания») names no other workplace
+    assert Changes([t("WORKPLACE", "компания @b", "ORGANIZATION")]).new_objects(work) == {}
+    # roles and memberships are many at once: another one replaces none
+    coach = ("PERSON:сергей тюрин", "WORKS_AS", "PROFESSION:тренер @a")
+    assert Changes([t("WORKS_AS", "директор @b", "PROFESSION")]).new_objects(coach) == {}
+    party = ("PERSON:сергей тюрин", "MEMBER_OF", "ORGANIZATION:единая россия")
+    assert Changes([t("MEMBER_OF", "цска", "ORGANIZATION")]).new_objects(party) == {}

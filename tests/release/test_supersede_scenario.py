@@ -226,6 +226,8 @@ _PAIRS = [
     ("Президент «Лукойла» Вагит Алекперов выступил на форуме.", "Иван Петров назначен директором «Лукойла».", "вагит алекперов", "ORGANIZATION:лукойл", set()),
     ("Алексей Воронов назначен главой «Волгахимпрома».", "Алексей Воронов вновь назначен главой «Волгахимпрома».", "алексей воронов", "ORGANIZATION:волгахимпром", set()),
     ("Алексей Воронов назначен главой «Волгахимпрома».", "Бывший глава «Волгахимпрома» Ирина Соколова выступила на форуме.", "алексей воронов", "ORGANIZATION:волгахимпром", set()),
+    # two ids of one person are no replacement; two people are, whatever their first names
+    ("Президент Бразилии Дилма Руссефф выступила на форуме.", "Президенту Бразилии Дилме Руссефф грозит импичмент.", "дилма руссефф", "LOCATION:бразилия", None),
     # an adjective that names another office (read from the evidence sentence); «генеральный»,
     # «новый» keep the head's
     ("Финансовый директор «Аэрофлота» Иван Петров выступил на форуме.", "Генеральный директор «Аэрофлота» Олег Котов выступил на форуме.", "иван петров", "ORGANIZATION:аэрофлот", set()),
@@ -237,7 +239,7 @@ _PAIRS = [
 
 @pytest.mark.parametrize(("before", "after", "person", "organisation", "expected"), _PAIRS)
 def test_a_new_holder_of_the_same_role_replaces_the_earlier_one(
-    before: str, after: str, person: str, organisation: str, expected: set[str]
+    before: str, after: str, person: str, organisation: str, expected: set[str] | None
 ) -> None:
     from dragon_bench.kg.natasha_backend import extract_document
     from dragon_bench.release.changelog import Changes
@@ -248,7 +250,12 @@ def test_a_new_holder_of_the_same_role_replaces_the_earlier_one(
     assert fact in {(t.subject_id, t.relation_type, t.object_id) for t in earlier}
     texts = {"a": before, "b": after}
     roles = held_roles(earlier, texts).get(fact, set())
-    changes = Changes(extract_document(Document(id="b", title="", text=after)), texts)
+    later = extract_document(Document(id="b", title="", text=after))
+    changes = Changes(later, texts)
+    if expected is None:  # the KG gives the same person another id: still no new holder
+        others = {t.subject_id for t in later if t.relation_type == "WORKPLACE"} - {fact[0]}
+        assert any(p.startswith("PERSON:") for p in others), "the case needs a second id"
+        expected = set()
     assert set(changes.new_holders(fact, roles)) == {f"PERSON:{p}" for p in expected}
 
 
