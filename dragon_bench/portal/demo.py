@@ -65,18 +65,18 @@ def _wait_references(http: Any, admin: dict[str, str], timeout: float = 60.0) ->
 
 
 def _show_board(http: Any, board: dict[str, Any]) -> None:
-    """The cutoff selector's offered dates, the board at the first one, the reference row."""
+    """The cutoff selector's offered dates, the board at the latest one, the reference row."""
     offered = board.get("cutoffs") or []
     version = board["version"]
     if offered:
-        first = offered[0]
+        last = offered[-1]
         stdout.print(
             f"cutoff selector on {version}: "
             + ", ".join(f"after {c['date']} ({c['n_questions']} questions)" for c in offered)
             + f" (minimum slice {DEMO_MIN_SLICE} for the demo)",
             highlight=False,
         )
-        board = http.get(f"/api/v1/leaderboard?version={version}&cutoff={first['date']}").json()
+        board = http.get(f"/api/v1/leaderboard?version={version}&cutoff={last['date']}").json()
     else:
         stdout.print(f"cutoff selector on {version}: no dated slice of {DEMO_MIN_SLICE}+ questions")
     rows = [
@@ -98,7 +98,7 @@ def _show_board(http: Any, board: dict[str, Any]) -> None:
         )
     head = ["#", "model", "version", "retrieval", "generation", "total"]
     print_table(
-        head + ([f"fresh total after {offered[0]['date']}"] if offered else []),
+        head + ([f"fresh total after {offered[-1]['date']}"] if offered else []),
         rows,
         title=f"leaderboard, version {version}",
     )
