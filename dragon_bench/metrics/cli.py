@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from dragon_bench.output import Format
+from dragon_bench.output import Format, _default
 
-__all__ = ["register", "print_report", "print_comparison"]
+if TYPE_CHECKING:
+    from dragon_bench.metrics.report import Details
+
+__all__ = ["register", "print_report", "print_comparison", "write_json"]
 
 
 def print_report(report: dict[str, Any], *, only: set[str] | None = None) -> None:
@@ -80,10 +85,24 @@ def _judge(rubric: bool, concurrency: int) -> Any:
     return Judge(LLMClient(settings), rubric=rubric, concurrency=concurrency)
 
 
-def _write(data: dict[str, Any], out: Path) -> None:
+def _write(data: dict[str, Any], out: Path, rows: Details | None = None) -> None:
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with tmp.open("w", encoding="utf-8") as f:
+        write_json(data, rows, f)
     os.replace(tmp, out)
+
+
+def write_json(report: dict[str, Any], rows: Details | None, stream: TextIO) -> None:
+    """`json.dumps(report | {"per_question": rows}, ensure_ascii=False)` written piece by piece,
+    the rows made from their score columns as they are written (no list of 100,000 dicts)."""
+    head = json.dumps(report, ensure_ascii=False, default=_default)
+    if rows is None:
+        stream.write(head)
+        return
+    stream.write(f'{head[:-1]}, "per_question": [' if report else '{"per_question": [')
+    for i, chunk in enumerate(rows.json_chunks()):
+        stream.write(f", {chunk}" if i else chunk)
+    stream.write("]}")
 
 
 def evaluate_command(
@@ -130,31 +149,44 @@ def evaluate_command(
 ) -> None:
     """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
     from dragon_bench.client.run_record import check_version, recorded_version
-    from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
     from dragon_bench.metrics.freshness import parse_cutoff
-    from dragon_bench.output import emit, stderr
+    from dragon_bench.metrics.gold import Gold
+    from dragon_bench.metrics.report import evaluate_report
+    from dragon_bench.metrics.results import parse_results, read_results
+    from dragon_bench.output import stderr
 
-    recorded = recorded_version(results)
-    gold = Gold.from_hub(hub, version or recorded or "latest")
-    check_version(results, gold.version, recorded)
-    parsed = parse_results(read_results(results), gold, path=str(results))
-    for warning in parsed.warnings:
-        stderr.print(f"warning: {warning}", highlight=False, markup=False)
-    report = evaluate(
-        parsed,
-        gold,
-        judge=_judge(rubric, concurrency) if judge else None,
-        details=details,
-        extended=not dragon_only,
-        resamples=resamples,
-        seed=seed,
-        workers=workers or None,
-        knowledge_cutoff=parse_cutoff(knowledge_cutoff),
-        min_slice=min_slice,
-    )
-    if out is not None:
-        _write(report, out)
-    emit(report, fmt, print_report)
+    collecting = gc.isenabled()
+    gc.disable()  # a batch of objects that live to the end: the collector would walk them for nothing
+    try:
+        recorded = recorded_version(results)
+        gold = Gold.from_hub(hub, version or recorded or "latest")
+        check_version(results, gold.version, recorded)
+        parsed = parse_results(read_results(results), gold, path=str(results))
+        for warning in parsed.warnings:
+            stderr.print(f"warning: {warning}", highlight=False, markup=False)
+        report, rows = evaluate_report(
+            parsed,
+            gold,
+            judge=_judge(rubric, concurrency) if judge else None,
+            extended=not dragon_only,
+            resamples=resamples,
+            seed=seed,
+            workers=workers or None,
+            knowledge_cutoff=parse_cutoff(knowledge_cutoff),
+            min_slice=min_slice,
+        )
+        del parsed
+        if out is not None:
+            _write(report, out, rows if details else None)
+        if Format(fmt) is Format.json:
+            write_json(report, rows if details else None, sys.stdout)
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+        else:
+            print_report(report)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def compare_command(

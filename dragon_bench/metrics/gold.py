@@ -57,16 +57,22 @@ class Gold:
         return [q.id for q in self.questions]
 
     def references(self) -> list[Reference]:
-        """Each question's reference answer, analysed lazily and kept for later evaluations."""
+        """Each question's reference answer, analysed lazily and kept for later evaluations.
+
+        Tokens read from the revision's cache are not in them yet: `reference_tokens` gives
+        them, and scoring fills each chunk's references from it where it runs.
+        """
         refs: list[Reference] | None = self.cache.get("references")
         if refs is None:
-            tokens = self.cache.get("reference_tokens") or [None] * len(self.questions)
-            refs = [
-                Reference(q.answer, q.type, q.answers, t)
-                for q, t in zip(self.questions, tokens, strict=True)
-            ]
+            refs = [Reference(q.answer, q.type, q.answers) for q in self.questions]
             self.cache["references"] = refs
         return refs
+
+    @property
+    def reference_tokens(self) -> refcache.TokenRows | None:
+        """The references' razdel tokens by position, when known (`Gold.from_hub`)."""
+        tokens: refcache.TokenRows | None = self.cache.get("reference_tokens")
+        return tokens
 
     @classmethod
     def from_questions(

@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 from dragon_bench import __version__
 from dragon_bench.metrics.tokens import razdel_tokens
 
-__all__ = ["cache_path", "read_reference_tokens", "write_reference_tokens"]
+__all__ = ["TokenRows", "cache_path", "read_reference_tokens", "write_reference_tokens"]
 
 _LOG = logging.getLogger(__name__)
 _KEY = b"dragon_bench.reference_tokens"
@@ -36,13 +36,34 @@ def _key(qa_sha256: str) -> str:
     return f"{tokenizer}|dragon-bench-{__version__}|qa:{qa_sha256}"
 
 
+class TokenRows:
+    """Reference tokens by question position: Python lists, or the cache's Arrow column converted
+    a slice at a time (a forked scoring worker converts only its own rows, and the parent
+    holds the compact column instead of a million small strings)."""
+
+    def __init__(self, column: pa.ChunkedArray | pa.Array | list[list[str]]) -> None:
+        self.column = column
+
+    def __len__(self) -> int:
+        return len(self.column)
+
+    def rows(self, start: int, stop: int) -> list[list[str]]:
+        if isinstance(self.column, list):
+            return self.column[start:stop]
+        rows: list[list[str]] = self.column.slice(start, stop - start).to_pylist()
+        return rows
+
+    def to_pylist(self) -> list[list[str]]:
+        return self.rows(0, len(self))
+
+
 def cache_path(hub: Any, version: str) -> str:
     return f"{hub.root}/private/.cache/{version}/reference_tokens.parquet"
 
 
 def read_reference_tokens(
     hub: Any, version: str, qa_sha256: str
-) -> tuple[list[int], list[list[str]]] | None:
+) -> tuple[list[int], TokenRows] | None:
     """Question ids and reference tokens cached for this qa table, or None (absent or stale)."""
     if not qa_sha256:
         return None
@@ -58,8 +79,7 @@ def read_reference_tokens(
     if meta.get(_KEY, b"").decode() != _key(qa_sha256):
         return None
     ids: list[int] = table.column("id").to_pylist()
-    tokens: list[list[str]] = table.column("tokens").to_pylist()
-    return ids, tokens
+    return ids, TokenRows(table.column("tokens"))
 
 
 def _write(hub: Any, path: str, key: str, ids: Sequence[int], tokens: list[list[str]]) -> None:
@@ -80,9 +100,9 @@ def _write(hub: Any, path: str, key: str, ids: Sequence[int], tokens: list[list[
 
 def write_reference_tokens(
     hub: Any, version: str, qa_sha256: str, ids: Sequence[int], answers: Sequence[str]
-) -> list[list[str]]:
+) -> TokenRows:
     """The razdel tokens of each reference answer, computed and (with a qa sha256) cached."""
     tokens = [razdel_tokens(a) for a in answers]
     if qa_sha256:
         _write(hub, cache_path(hub, version), _key(qa_sha256), ids, tokens)
-    return tokens
+    return TokenRows(tokens)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+import json
+import multiprocessing
+from collections.abc import Iterator, Sequence
 from datetime import date
 from typing import Any, Protocol
 
@@ -14,12 +17,15 @@ from dragon_bench.metrics.ranking import CUTOFFS, dragon_retrieval, gold_flags, 
 from dragon_bench.metrics.registry import answer_metrics, metric_names
 from dragon_bench.metrics.results import Results
 from dragon_bench.metrics.retrieval import RETRIEVAL_METRICS
-from dragon_bench.metrics.scoring import score_answers
+from dragon_bench.metrics.scoring import MIN_PARALLEL as _MIN_PARALLEL
+from dragon_bench.metrics.scoring import default_workers, score_answers
 from dragon_bench.metrics.signature import make_signature
 from dragon_bench.metrics.stats import bootstrap_ci
 
 __all__ = [
     "evaluate",
+    "evaluate_report",
+    "Details",
     "JudgeLike",
     "DRAGON_RETRIEVAL",
     "DRAGON_GENERATION",
@@ -69,16 +75,81 @@ def evaluate(
     Every metric is computed per question and then averaged; unanswered questions score 0.
     `extended=False` keeps only DRAGON's metrics; `resamples=0` skips the intervals.
     """
+    report, rows = evaluate_report(
+        results,
+        gold,
+        judge=judge,
+        extended=extended,
+        cutoffs=cutoffs,
+        resamples=resamples,
+        seed=seed,
+        workers=workers,
+        knowledge_cutoff=knowledge_cutoff,
+        min_slice=min_slice,
+    )
+    if details:
+        report["per_question"] = rows.rows()
+    return report
+
+
+def evaluate_report(
+    results: Results,
+    gold: Gold,
+    *,
+    judge: JudgeLike | None = None,
+    extended: bool = True,
+    cutoffs: Sequence[int] = CUTOFFS,
+    resamples: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    knowledge_cutoff: date | None = None,
+    min_slice: int = MIN_SLICE,
+) -> tuple[dict[str, Any], Details]:
+    """`evaluate`'s report without `per_question`, and the per-question scores as `Details`
+    (columns, from which the rows or their JSON are made when asked for)."""
+    enabled = gc.isenabled()
+    gc.disable()  # the collector would walk every object made here, again and again, for nothing
+    try:
+        return _evaluate(
+            results,
+            gold,
+            judge=judge,
+            extended=extended,
+            cutoffs=cutoffs,
+            resamples=resamples,
+            seed=seed,
+            workers=workers,
+            knowledge_cutoff=knowledge_cutoff,
+            min_slice=min_slice,
+        )
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _evaluate(
+    results: Results,
+    gold: Gold,
+    *,
+    judge: JudgeLike | None,
+    extended: bool,
+    cutoffs: Sequence[int],
+    resamples: int,
+    seed: int,
+    workers: int | None,
+    knowledge_cutoff: date | None,
+    min_slice: int,
+) -> tuple[dict[str, Any], Details]:
     qs = gold.questions
     n = len(qs)
-    answered = np.array([q.id in results.answers for q in qs], dtype=bool)
-    answers = [
-        results.answers[q.id].model_answer if a else "" for q, a in zip(qs, answered, strict=True)
-    ]
-    found = [
-        results.answers[q.id].found_ids if a else () for q, a in zip(qs, answered, strict=True)
-    ]
+    given = results.answers
+    entries = [given.get(q.id) for q in qs]
+    answered = np.fromiter((e is not None for e in entries), dtype=bool, count=n)
+    answers = [e.model_answer if e is not None else "" for e in entries]
+    found = [e.found_ids if e is not None else () for e in entries]
+    del entries
     refs = [q.answer for q in qs]
+    workers = default_workers(n) if workers is None else workers
 
     retrieval: dict[str, np.ndarray] = {}
 
@@ -94,6 +165,7 @@ def evaluate(
         metrics=answer_metrics(extended),
         workers=workers,
         on_start=compute_retrieval,
+        reference_tokens=gold.reference_tokens,
     )
     groups: dict[str, dict[str, np.ndarray]] = {"retrieval": retrieval, "generation": generation}
     if judge is not None:
@@ -125,20 +197,23 @@ def evaluate(
     if judge is not None:
         report["judge_model"] = judge.model
     present = sorted(set(types))
-    masks = {t: np.array([x == t for x in types], dtype=bool) for t in present}
+    type_array = np.array(types, dtype=object)
+    masks = {t: type_array == t for t in present}
     for t in present:
         report["by_type"][t] = {"n_questions": int(masks[t].sum()), **_means(groups, masks[t])}
     if resamples:
+        slices = [np.ones(n, dtype=bool), *(masks[t] for t in present)]
+        seeds = [seed, *(seed + 1 + i for i in range(len(present)))]
+        overall, *by_type = _intervals_of(
+            groups, slices, seeds, resamples, parallel=workers > 1 and n >= _MIN_PARALLEL
+        )
         report["ci"] = {
             "level": 0.95,
             "method": "percentile bootstrap over questions",
             "resamples": resamples,
             "seed": seed,
-            "overall": _intervals(groups, np.ones(n, dtype=bool), resamples, seed),
-            "by_type": {
-                t: _intervals(groups, masks[t], resamples, seed + 1 + i)
-                for i, t in enumerate(present)
-            },
+            "overall": overall,
+            "by_type": dict(zip(present, by_type, strict=True)),
         }
     dynamism = by_dynamism(qs, lambda m: _means(groups, m))
     if dynamism:
@@ -152,17 +227,15 @@ def evaluate(
             min_slice=min_slice,
             seed=seed + 1 + len(present),
         )
-    if details:
-        report["per_question"] = _details(qs, answered, groups)
-        verdicts = getattr(judge, "verdicts", None) if judge is not None else None
-        if verdicts and len(verdicts) == n:
-            for row, v in zip(report["per_question"], verdicts, strict=True):
-                row["verdict"] = (
-                    {"label": v.label, "by": v.by, "reason": v.reason}
-                    if v is not None
-                    else {"label": "missing", "by": "no answer", "reason": ""}
-                )
-    return report
+    verdicts = getattr(judge, "verdicts", None) if judge is not None else None
+    rows = Details(
+        [q.id for q in qs],
+        types,
+        answered,
+        groups,
+        list(verdicts) if verdicts and len(verdicts) == n else None,
+    )
+    return report, rows
 
 
 def _means(groups: dict[str, dict[str, np.ndarray]], mask: np.ndarray) -> dict[str, Any]:
@@ -177,26 +250,138 @@ def _means(groups: dict[str, dict[str, np.ndarray]], mask: np.ndarray) -> dict[s
 def _intervals(
     groups: dict[str, dict[str, np.ndarray]], mask: np.ndarray, resamples: int, seed: int
 ) -> dict[str, Any]:
+    return _intervals_of(groups, [mask], [seed], resamples, parallel=False)[0]
+
+
+# What a forked bootstrap worker reads: set just before the fork, cleared after.
+_BOOT: dict[str, Any] = {}
+
+
+def _bootstrap_slice(i: int) -> np.ndarray:
+    return bootstrap_ci(
+        _BOOT["matrix"][_BOOT["slices"][i]], resamples=_BOOT["resamples"], seed=_BOOT["seeds"][i]
+    )
+
+
+def _intervals_of(
+    groups: dict[str, dict[str, np.ndarray]],
+    slices: Sequence[np.ndarray],
+    seeds: Sequence[int],
+    resamples: int,
+    *,
+    parallel: bool,
+) -> list[dict[str, Any]]:
+    """Each slice's bootstrap intervals of every metric. `parallel`: the first slice (the whole
+    revision, as many questions as the others together) here while a forked process does the rest.
+    """
     names = [(g, m) for g, values in groups.items() for m in values]
-    matrix = np.column_stack([groups[g][m][mask] for g, m in names]) if names else np.zeros((0, 0))
-    bounds = bootstrap_ci(matrix, resamples=resamples, seed=seed)
-    out: dict[str, dict[str, list[float]]] = {g: {} for g in groups}
-    for j, (g, m) in enumerate(names):
-        out[g][m] = [float(bounds[0, j]), float(bounds[1, j])]
+    n = len(slices[0]) if slices else 0
+    matrix = np.column_stack([groups[g][m] for g, m in names]) if names else np.zeros((n, 0))
+    _BOOT.update(matrix=matrix, slices=slices, seeds=seeds, resamples=resamples)
+    try:
+        if parallel and len(slices) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(1) as pool:
+                pending = pool.map_async(_bootstrap_slice, range(1, len(slices)))
+                bounds = [_bootstrap_slice(0), *pending.get()]
+        else:
+            bounds = [_bootstrap_slice(i) for i in range(len(slices))]
+    finally:
+        _BOOT.clear()
+    out = []
+    for b in bounds:
+        one: dict[str, dict[str, list[float]]] = {g: {} for g in groups}
+        for j, (g, m) in enumerate(names):
+            one[g][m] = [float(b[0, j]), float(b[1, j])]
+        out.append(one)
     return out
 
 
-def _details(
-    qs: Sequence[Any], answered: np.ndarray, groups: dict[str, dict[str, np.ndarray]]
-) -> list[dict[str, Any]]:
-    lists = {g: {m: arr.tolist() for m, arr in values.items()} for g, values in groups.items()}
-    rows = []
-    for i, q in enumerate(qs):
-        row: dict[str, Any] = {"id": q.id, "type": q.type, "answered": bool(answered[i])}
-        for g, values in lists.items():
-            row[g] = {m: v[i] for m, v in values.items()}
-        rows.append(row)
-    return rows
+class Details:
+    """Per-question scores as columns (question ids, types, answered, {group: {metric: array}},
+    judge verdicts): the report's `per_question` rows, or their JSON text, made when asked."""
+
+    def __init__(
+        self,
+        ids: list[int],
+        types: list[str],
+        answered: np.ndarray,
+        groups: dict[str, dict[str, np.ndarray]],
+        verdicts: list[Any] | None = None,
+    ) -> None:
+        self.ids = ids
+        self.types = types
+        self.answered = answered
+        self.groups = groups
+        self.verdicts = verdicts
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def rows(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """The `per_question` rows (questions start..stop)."""
+        stop = len(self) if stop is None else stop
+        lists = {
+            g: {m: arr[start:stop].tolist() for m, arr in values.items()}
+            for g, values in self.groups.items()
+        }
+        answered = self.answered[start:stop].tolist()
+        rows = []
+        for k, i in enumerate(range(start, stop)):
+            row: dict[str, Any] = {
+                "id": self.ids[i],
+                "type": self.types[i],
+                "answered": answered[k],
+            }
+            for g, values in lists.items():
+                row[g] = {m: v[k] for m, v in values.items()}
+            if self.verdicts is not None:
+                v = self.verdicts[i]
+                row["verdict"] = (
+                    {"label": v.label, "by": v.by, "reason": v.reason}
+                    if v is not None
+                    else {"label": "missing", "by": "no answer", "reason": ""}
+                )
+            rows.append(row)
+        return rows
+
+    def json_chunks(self, size: int = 10_000) -> Iterator[str]:
+        """The rows' JSON text as `json.dumps(rows, ensure_ascii=False)` writes it, without the
+        brackets, `size` rows a piece (pieces joined by ", "): made from the columns with one
+        format string, the same characters json writes, without a dict a row."""
+        template = self._template()
+        for start in range(0, len(self), size):
+            stop = min(start + size, len(self))
+            if template is None:
+                yield ", ".join(json.dumps(r, ensure_ascii=False) for r in self.rows(start, stop))
+                continue
+            names = {t: json.dumps(t, ensure_ascii=False) for t in set(self.types[start:stop])}
+            columns = [
+                self.ids[start:stop],
+                [names[t] for t in self.types[start:stop]],
+                ["true" if a else "false" for a in self.answered[start:stop].tolist()],
+                *(arr[start:stop].tolist() for v in self.groups.values() for arr in v.values()),
+            ]
+            yield ", ".join([template % row for row in zip(*columns, strict=True)])
+
+    def _template(self) -> str | None:
+        """A format string for one row, or None where json must write the rows itself (verdicts,
+        values that are not finite floats)."""
+        arrays = [arr for values in self.groups.values() for arr in values.values()]
+        if self.verdicts is not None or any(
+            arr.dtype != np.float64 or not np.isfinite(arr).all() for arr in arrays
+        ):
+            return None
+        if any(type(i) is not int for i in self.ids):
+            return None
+
+        def key(name: str) -> str:
+            return json.dumps(name, ensure_ascii=False).replace("%", "%%")
+
+        parts = ['{"id": %d, "type": %s, "answered": %s']
+        for g, values in self.groups.items():
+            inner = ", ".join(f"{key(m)}: %r" for m in values)
+            parts.append(f", {key(g)}: {{{inner}}}")
+        return "".join(parts) + "}"
 
 
 def report_matrix(report: dict[str, Any]) -> tuple[list[int], list[str], np.ndarray]:

@@ -15,14 +15,15 @@ from typing import Any
 
 import numpy as np
 
+from dragon_bench.metrics.refcache import TokenRows
 from dragon_bench.metrics.registry import AnswerMetric, answer_metrics
 from dragon_bench.metrics.texts import Answer, Reference
 
-__all__ = ["score_answers", "default_workers"]
+__all__ = ["score_answers", "default_workers", "MIN_PARALLEL"]
 
 # What forked workers read: set just before the pool starts, cleared after.
 _STATE: dict[str, Any] = {}
-_MIN_PARALLEL = 2000  # below this many questions a pool costs more than it saves
+MIN_PARALLEL = 2000  # below this many questions a pool costs more than it saves
 
 
 def default_workers(n: int) -> int:
@@ -30,7 +31,7 @@ def default_workers(n: int) -> int:
     env = os.environ.get("DRAGON_METRICS_WORKERS")
     if env:
         return max(1, int(env))
-    if n < _MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
+    if n < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return max(1, min(2, os.cpu_count() or 1))
 
@@ -39,6 +40,10 @@ def _score_range(bounds: tuple[int, int]) -> np.ndarray:
     start, stop = bounds
     references: Sequence[Reference] = _STATE["references"]
     answers: Sequence[str] = _STATE["answers"]
+    tokens: TokenRows | None = _STATE["tokens"]
+    if tokens is not None:
+        for ref, known in zip(references[start:stop], tokens.rows(start, stop), strict=True):
+            ref.give_tokens(known)
     fns = [m.fn for m in _STATE["metrics"]]
     out = np.empty((stop - start, len(fns)), dtype=np.float64)
     for row, i in enumerate(range(start, stop)):
@@ -55,16 +60,17 @@ def score_answers(
     metrics: Sequence[AnswerMetric] | None = None,
     workers: int | None = None,
     on_start: Callable[[], None] | None = None,
+    reference_tokens: TokenRows | None = None,
 ) -> dict[str, np.ndarray]:
     """Scores of each answer against its reference: {metric name: array over questions}.
 
     `metrics` defaults to every registered one; `on_start` runs in this process while the
-    workers compute.
+    workers compute; `reference_tokens` (by position) saves tokenising the references.
     """
     metrics = answer_metrics() if metrics is None else tuple(metrics)
     n = len(references)
     workers = default_workers(n) if workers is None else workers
-    _STATE.update(references=references, answers=answers, metrics=metrics)
+    _STATE.update(references=references, answers=answers, metrics=metrics, tokens=reference_tokens)
     try:
         if workers > 1 and n > 1:
             pieces = workers * 4

@@ -60,6 +60,11 @@ class Reference(Answer):
         self._chrf: ChrfReference | None = None
         self._elements: list[list[str]] | None = None
 
+    def give_tokens(self, tokens: list[str]) -> None:
+        """Set the razdel tokens (known from the revision's cache) unless already there."""
+        if self._tokens is None:
+            self._tokens = tokens
+
     @property
     def prepared(self) -> PreparedText:
         """Token counts and LCS bit masks for ROUGE."""

@@ -177,3 +177,67 @@ def test_references_are_tokenised_once_and_reused(monkeypatch: pytest.MonkeyPatc
     assert fresh.cache["references"] is cached
     assert sorted(seen) == sorted(answers)  # only the answers are tokenised again
     assert again["overall"] == first["overall"]
+
+
+def test_streamed_json_is_the_report_json_and_forked_intervals_are_the_same() -> None:
+    """`dragon evaluate`'s JSON, written from score columns, is byte for byte json.dumps of the
+    report with its per_question rows; the intervals computed in a forked process (2,000
+    questions or more with two workers) equal those computed in one."""
+    from io import StringIO
+
+    from dragon_bench.metrics.cli import write_json
+    from dragon_bench.metrics.report import evaluate_report
+
+    qa, texts = gold_tables(2100, 300, seed=9)
+    g = Gold.from_tables(qa, texts, "1.0.0")
+    results = parse_results(random_results(g, 4, drop=0.2), g)
+    one = evaluate(results, g, resamples=50, seed=3, workers=1)
+    report, rows = evaluate_report(results, g, resamples=50, seed=3, workers=2)
+    assert report["ci"] == one["ci"]
+    out = StringIO()
+    write_json(report, rows, out)
+    assert out.getvalue() == json.dumps(one, ensure_ascii=False)
+    assert sum(1 for row in one["per_question"] if not row["answered"]) > 300
+    empty = StringIO()
+    write_json(report, None, empty)
+    assert empty.getvalue() == json.dumps(report, ensure_ascii=False)
+
+
+def test_streamed_json_with_judge_verdicts() -> None:
+    """Rows with a judge's verdicts (and integer judge scores) are written by json itself."""
+    from io import StringIO
+
+    import numpy as np
+
+    from dragon_bench.metrics.cli import write_json
+    from dragon_bench.metrics.judge import Verdict
+    from dragon_bench.metrics.report import evaluate_report
+
+    class FakeJudge:
+        model = "fake"
+        rubric = False
+
+        def __init__(self) -> None:
+            self.verdicts: list[Verdict | None] = []
+
+        def names(self) -> tuple[str, ...]:
+            return ("accuracy", "missing")
+
+        def score(self, questions, references, answers, answered):  # type: ignore[no-untyped-def]
+            self.verdicts = [
+                Verdict("accurate", "llm", reason="ok") if a else None for a in answered
+            ]
+            return {
+                "accuracy": np.array([1.0 if a else 0.0 for a in answered]),
+                "missing": np.array([0 if a else 1 for a in answered], dtype=np.int64),
+            }
+
+    qa, texts = gold_tables(40, 20, seed=2)
+    g = Gold.from_tables(qa, texts, "1.0.0")
+    results = parse_results(random_results(g, 1), g)
+    want = evaluate(results, g, judge=FakeJudge(), resamples=20, workers=1)
+    assert "verdict" in want["per_question"][0]
+    report, rows = evaluate_report(results, g, judge=FakeJudge(), resamples=20, workers=1)
+    out = StringIO()
+    write_json(report, rows, out)
+    assert out.getvalue() == json.dumps(want, ensure_ascii=False)
