@@ -214,3 +214,28 @@ def test_reference_rows_on_the_leaderboard(
     gradio = live.http.get("/api/v1/leaderboard/gradio.json").json()
     names = {rec["model_name"] for v in gradio["items"].values() for rec in v.values()}
     assert names == {"participant"}
+
+
+def test_two_processes_share_the_runs_and_ask_each_question_once(
+    tmp_path: Path, hub: Hub, server: Any, memory: Memory
+) -> None:
+    """Two job loops on one database (as two portal processes): compare-and-set claims, so
+    every question of both revisions is asked exactly once and both runs finish."""
+    first = _runs(tmp_path, hub, server)
+    second = ReferenceRuns(first.db, first.evaluator, RevisionCache(hub), first.settings)
+    second.ensure_runs()
+
+    def drive(job: ReferenceRuns) -> None:
+        idle = 0
+        while idle < 3:
+            idle = 0 if job.run_once() else idle + 1
+
+    threads = [threading.Thread(target=drive, args=(job,)) for job in (first, second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert _states(first) == {"1.0.0": ("done", N), "1.1.0": ("done", N)}
+    assert len(memory.asked) == 2 * N and sorted(set(memory.asked)) == sorted(
+        f"Вопрос {i}?" for i in range(N)
+    )
