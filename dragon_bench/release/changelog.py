@@ -8,6 +8,7 @@ revision's `private/<v>/superseded.parquet` and its manifest's `changelog` count
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
@@ -71,6 +72,22 @@ def _row(
         "new_object_id": new,
         "evidence": [_evidence(t) for t in triples],
     }
+
+
+def _newer(
+    triples: list[Triple], published: Mapping[str, datetime | None], as_of: datetime | None
+) -> list[Triple]:
+    """The triples whose text was not published before the question's evidence (`as_of`);
+    an unknown date on either side keeps the triple (the revisions' order decides)."""
+    if as_of is None:
+        return triples
+    return [
+        t for t in triples if (when := published.get(t.doc_id)) is None or _utc(when) >= _utc(as_of)
+    ]
+
+
+def _utc(when: datetime) -> datetime:
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
 def _own(entity_id: str) -> bool:
@@ -146,6 +163,7 @@ def superseded_questions(
     earlier: Sequence[str],
     increment: Iterable[Triple],
     texts: Mapping[str, str] | None = None,
+    dates: Mapping[str, datetime | None] | None = None,
 ) -> list[dict[str, Any]]:
     """Rows of `superseded.parquet` for the questions of the `earlier` revisions, by two rules
     on their slow or fast evidence facts `(s, r, o)` (`Changes`).
@@ -158,8 +176,11 @@ def superseded_questions(
     «Уралхима»»); the row names the slot from the organisation's side: `(o, r, s -> s')`.
     `texts` (document id -> full text, the earlier revisions' and the increment's) let a role
     qualified in its sentence («финансовый директор») count as no head role
-    (`release.holders`)."""
+    (`release.holders`). `dates` (the increment's `published_at` by document id): a new
+    text published before the question's `as_of` is older news, not a change; an undated
+    side leaves the revisions' order to decide."""
     changes = Changes(increment, texts)
+    published = dates or {}
     # the roles every earlier revision's KG gives (a head named in 1.0.0, asked about in 1.1.0)
     roles: dict[tuple[str, str, str], set[str]] = {}
     for version in earlier if changes.holders else ():
@@ -172,16 +193,20 @@ def superseded_questions(
         qa = hub.read_table("private", version, "qa")
         if "evidence" not in qa.column_names:
             continue
-        for qid, evidence in zip(
-            qa.column("id").to_pylist(), qa.column("evidence").to_pylist(), strict=True
-        ):
+        ids, evidences = qa.column("id").to_pylist(), qa.column("evidence").to_pylist()
+        as_of = qa.column("as_of").to_pylist() if "as_of" in qa.column_names else [None] * len(ids)
+        for qid, evidence, asked_at in zip(ids, evidences, as_of, strict=True):
             for e in evidence or ():
                 old = fact_key(e)
                 for obj, triples in sorted(changes.new_objects(old).items()):
-                    rows.append(_row(version, int(qid), old, obj, triples))
+                    news = _newer(triples, published, asked_at)
+                    if news:
+                        rows.append(_row(version, int(qid), old, obj, news))
                 replaced = changes.new_holders(old, roles.get(old, ()))
                 for person, triples in sorted(replaced.items()):
-                    rows.append(_row(version, int(qid), (old[2], old[1], old[0]), person, triples))
+                    news = _newer(triples, published, asked_at)
+                    if news:
+                        rows.append(_row(version, int(qid), (old[2], old[1], old[0]), person, news))
     return rows
 
 

@@ -355,7 +355,8 @@ def supersede(ctx: BuildContext, draft: Draft) -> Draft:
     public = set(ctx.hub.versions("public"))
     earlier = [v for v in ctx.hub.versions("private") if v in public and parse_version(v) < version]
     texts = {d.id: d.full_text for d in (*draft.published, *draft.kept)}
-    rows = superseded_questions(ctx.hub, earlier, draft.triples, texts)
+    dates = {d.id: d.published_at for d in draft.kept}
+    rows = superseded_questions(ctx.hub, earlier, draft.triples, texts, dates)
     retired = retired_questions(ctx.hub, earlier, draft.plan.parent, (d.id for d in draft.kept))
     changed = {(r["earlier_version"], r["earlier_question_id"]) for r in rows}
     ctx.log(f"changelog: {len(changed)} earlier questions superseded, {len(retired)} retired")

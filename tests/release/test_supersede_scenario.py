@@ -271,47 +271,83 @@ def _hand(
     )  # fmt: skip
 
 
-def test_a_head_named_in_one_revision_and_asked_about_in_the_next(tmp_path: Path) -> None:
+_H = {
+    "h1": "Алексей Воронов назначен главой «Волгахимпрома».",
+    "h2": "Воронов работает в «Волгахимпроме» с 2010 года.",
+    "h3": "Ирина Соколова назначена главой «Волгахимпрома».",
+}
+
+
+def _hand_hub(folder: Path, asked_at: datetime | None = None) -> tuple[Hub, Triple]:
+    """1.0.0's KG names the head and asks nothing about him; 1.1.0 asks where he works (a
+    verb frame: no role of its own, its evidence dated `asked_at`); returns the hub and the
+    increment's triple naming a new head."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from dragon_bench.release.changelog import _evidence, superseded_questions
+    from dragon_bench.release.changelog import _evidence
     from dragon_bench.release.tables import EVIDENCE_TYPE, kg_table
 
     head = "role_genitive+role_verb:глава"
-    h1 = "Алексей Воронов назначен главой «Волгахимпрома»."
-    h2 = "Воронов работает в «Волгахимпроме» с 2010 года."
-    h3 = "Ирина Соколова назначена главой «Волгахимпрома»."
     named = _hand(
-        "h1", h1, "Алексей Воронов", "Волгахимпром", ("Алексей Воронов", "Волгахимпрома"), head
+        "h1",
+        _H["h1"],
+        "Алексей Воронов",
+        "Волгахимпром",
+        ("Алексей Воронов", "Волгахимпрома"),
+        head,
     )
     works = _hand(
         "h2",
-        h2,
+        _H["h2"],
         "Алексей Воронов",
         "Волгахимпром",
         ("Воронов", "Волгахимпроме"),
         "verb_workplace:работать",
     )
     new = _hand(
-        "h3", h3, "Ирина Соколова", "Волгахимпром", ("Ирина Соколова", "Волгахимпрома"), head
+        "h3", _H["h3"], "Ирина Соколова", "Волгахимпром", ("Ирина Соколова", "Волгахимпрома"), head
     )
-    # 1.0.0's KG names the head and asks nothing about him; 1.1.0 asks where he works (a verb
-    # frame: no role of its own); the increment names a new head
-    qa_type = pa.schema([("id", pa.int64()), ("evidence", pa.list_(EVIDENCE_TYPE))])
+    qa_type = pa.schema(
+        [
+            ("id", pa.int64()),
+            ("evidence", pa.list_(EVIDENCE_TYPE)),
+            ("as_of", pa.timestamp("us", tz="UTC")),
+        ]
+    )
     for version, triple, asked in (("1.0.0", named, []), ("1.1.0", works, [[_evidence(works)]])):
-        folder = tmp_path / "hub" / "private" / version
-        folder.mkdir(parents=True)
-        pq.write_table(kg_table([triple]), folder / "kg.parquet")
-        qa = pa.Table.from_pylist([{"id": i, "evidence": e} for i, e in enumerate(asked)], qa_type)
-        pq.write_table(qa, folder / "qa.parquet")
-    texts = {"h1": h1, "h2": h2, "h3": h3}
-    rows = superseded_questions(Hub(str(tmp_path / "hub")), ["1.0.0", "1.1.0"], [new], texts)
+        path = folder / "private" / version
+        path.mkdir(parents=True)
+        pq.write_table(kg_table([triple]), path / "kg.parquet")
+        rows = [{"id": i, "evidence": e, "as_of": asked_at} for i, e in enumerate(asked)]
+        pq.write_table(pa.Table.from_pylist(rows, qa_type), path / "qa.parquet")
+    return Hub(str(folder)), new  # fmt: skip
+
+
+def test_a_head_named_in_one_revision_and_asked_about_in_the_next(tmp_path: Path) -> None:
+    from dragon_bench.release.changelog import superseded_questions
+
+    hub, new = _hand_hub(tmp_path / "hub")
+    rows = superseded_questions(hub, ["1.0.0", "1.1.0"], [new], _H)
     assert [(r["earlier_version"], r["earlier_question_id"], r["new_object_id"]) for r in rows] == [
         ("1.1.0", 0, NEW_HEAD)
     ]
     # the role is the KG's: without 1.0.0, nothing gives Воронов the head's role
-    assert superseded_questions(Hub(str(tmp_path / "hub")), ["1.1.0"], [new], texts) == []
+    assert superseded_questions(hub, ["1.1.0"], [new], _H) == []
+
+
+def test_a_text_older_than_the_question_changes_nothing(tmp_path: Path) -> None:
+    from dragon_bench.release.changelog import superseded_questions
+
+    asked_at = datetime(2026, 3, 10, tzinfo=DAY_1.tzinfo)
+    hub, new = _hand_hub(tmp_path / "hub", asked_at)
+    for published, superseded in (
+        (datetime(2026, 3, 1, tzinfo=DAY_1.tzinfo), False),  # old news crawled late
+        (datetime(2026, 3, 20, tzinfo=DAY_1.tzinfo), True),
+        (None, True),  # undated: the revisions' order decides
+    ):
+        rows = superseded_questions(hub, ["1.0.0", "1.1.0"], [new], _H, {"h3": published})
+        assert bool(rows) is superseded, published
 
 
 def test_dragon_update_finds_the_new_head_in_crawled_pages(
