@@ -1,6 +1,7 @@
-"""Three dated increments of a small corpus, written by the tests of #20: a fact changes
-between the first two («Иван Петров назначен главой «Ромашки»», then of «Лютика»), the third
-is undated."""
+"""Three dated increments of a small corpus with hand-written triples, written by the tests
+of #20: a fact changes between the first two (Иван Петров's workplace: «Ромашка», then
+«Лютик»: the subject-side rule), the third is undated. The issue's «X назначен главой Y»
+scenario, through the real KG, is `test_supersede_scenario.py`."""
 
 from __future__ import annotations
 
