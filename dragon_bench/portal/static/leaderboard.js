@@ -199,9 +199,12 @@
       chart.appendChild(svg("line", { x1: left, x2: right, y1: y(v), y2: y(v), class: "grid", "data-value": v }));
       chart.appendChild(svg("text", { x: left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, v.toFixed(2)));
     });
+    let labelled = -Infinity;  // revisions closer than a label's width share the earlier label
     versions.forEach((v) => {
       const vx = x(when[v.version]);
       chart.appendChild(svg("line", { x1: vx, x2: vx, y1: top, y2: bottom, class: "grid" }));
+      if (vx - labelled < 64) return;
+      labelled = vx;
       chart.appendChild(svg("text", { x: vx, y: bottom + 16, class: "axis", "text-anchor": "middle" }, v.version));
       chart.appendChild(svg("text", { x: vx, y: bottom + 30, class: "axis", "text-anchor": "middle" }, String(v.date).slice(0, 10)));
     });
