@@ -11,7 +11,9 @@ from dragon_bench.output import Format, emit, print_table
 
 __all__ = ["register"]
 
-admin = typer.Typer(help="Portal administration: tokens.", no_args_is_help=True)
+admin = typer.Typer(
+    help="Portal administration: tokens, closed-book reference runs.", no_args_is_help=True
+)
 
 DB_HELP = "Database URL: a SQLite file path or sqlite:///..., or postgresql://user@host:port/db."
 
@@ -166,6 +168,43 @@ def list_tokens_cmd(
         lambda data: print_table(
             ["id", "name", "role", "created_at", "revoked"], [list(r.values()) for r in data]
         ),
+    )
+
+
+@admin.command("reference-runs")
+def reference_runs_cmd(
+    rerun: str | None = typer.Option(
+        None, help="Forget this model's runs (its answers too): they start again from scratch."
+    ),
+    version: str | None = typer.Option(None, help="With --rerun: only this revision's run."),
+    db: str = typer.Option("portal.db", help=DB_HELP),
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+) -> None:
+    """List the closed-book reference runs (DRAGON_PORTAL_REFERENCE_MODELS), or restart some."""
+    from dragon_bench.errors import BadInputError
+    from dragon_bench.portal.references.job import forget_runs, run_views
+
+    if version and not rerun:
+        raise BadInputError("--version needs --rerun MODEL")
+    database = _database(db)
+    try:
+        if rerun:
+            n = forget_runs(database, rerun, version)
+            if not n:
+                where = f" on {version}" if version else ""
+                raise BadInputError(f"--rerun {rerun!r}: no reference run of that model{where}")
+            typer.echo(
+                f"forgot {n} run{'' if n == 1 else 's'} of {rerun}: a running portal starts again",
+                err=True,
+            )
+        rows = run_views(database)
+    finally:
+        database.dispose()
+    columns = ["model", "version", "state", "answered", "n_questions", "from_memory", "error"]
+    emit(
+        rows,
+        format,
+        lambda data: print_table(columns, [[r[c] for c in columns] for r in data]),
     )
 
 

@@ -239,3 +239,32 @@ def test_two_processes_share_the_runs_and_ask_each_question_once(
     assert len(memory.asked) == 2 * N and sorted(set(memory.asked)) == sorted(
         f"Вопрос {i}?" for i in range(N)
     )
+
+
+def test_dragon_admin_reference_runs_lists_and_restarts(
+    tmp_path: Path, hub: Hub, server: Any, memory: Memory
+) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from dragon_bench.cli import app
+
+    runs = _runs(tmp_path, hub, server, reference_last_n=1)
+    while runs.run_once():
+        pass
+    runner = CliRunner()
+    db = runs.settings.db
+    listed = runner.invoke(app, ["admin", "reference-runs", "--db", db, "--format", "json"])
+    assert listed.exit_code == 0, listed.output
+    (row,) = json.loads(listed.stdout)
+    assert (row["model"], row["version"], row["state"], row["answered"], row["from_memory"]) == (
+        "memo", "1.1.0", "done", N, len(KNOWN))  # fmt: skip
+    bad = runner.invoke(app, ["admin", "reference-runs", "--db", db, "--rerun", "nope"])
+    assert bad.exit_code != 0 and "--rerun 'nope': no reference run" in str(bad.exception)
+    again = runner.invoke(app, ["admin", "reference-runs", "--db", db, "--rerun", "memo",
+                                "--version", "1.1.0", "--format", "json"])  # fmt: skip
+    assert again.exit_code == 0 and json.loads(again.stdout) == []
+    while runs.run_once():
+        pass
+    assert _states(runs) == {"1.1.0": ("done", N)} and len(memory.asked) == 2 * N

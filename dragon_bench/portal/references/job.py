@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dragon_bench.errors import BadInputError
@@ -34,7 +34,7 @@ from dragon_bench.screening.closed_book import closed_book_answers
 from dragon_bench.screening.screen import screening_from_options
 from dragon_bench.types import Question
 
-__all__ = ["ReferenceRuns", "reference_clients", "run_views"]
+__all__ = ["ReferenceRuns", "forget_runs", "reference_clients", "run_views"]
 
 log = logging.getLogger("dragon_bench.portal.references")
 
@@ -283,3 +283,14 @@ def run_views(db: Database) -> list[dict[str, Any]]:
         }
         for r in runs
     ]
+
+
+def forget_runs(db: Database, model: str, version: str | None = None) -> int:
+    """Delete a model's runs (on one version, or all): a running portal makes them again and
+    asks every question anew (after the model behind a name changed). Returns how many."""
+    query = delete(ReferenceRun).where(ReferenceRun.model == model)
+    if version:
+        query = query.where(ReferenceRun.version == version)
+    with db.session() as s:
+        res = s.execute(query.execution_options(synchronize_session=False))
+    return int(res.rowcount)  # type: ignore[attr-defined]
