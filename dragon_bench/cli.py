@@ -98,7 +98,9 @@ COMMANDS: dict[str, Command] = {
         "dragon_bench.portal.cli",
         "Serve the portal: DRAGON's protocol, the REST API, pages and the evaluation worker.",
     ),
-    "admin": Command("dragon_bench.portal.cli", "Portal administration: tokens."),
+    "admin": Command(
+        "dragon_bench.portal.cli", "Portal administration: tokens, closed-book reference runs."
+    ),
     "leaderboard": Command(
         "dragon_bench.leaderboard.cli",
         "The public leaderboard: the results file and the Gradio Space.",
