@@ -123,8 +123,9 @@ class ReferenceRuns(PollingLoop):
                 pass
 
     def claim(self) -> int | None:
-        """Take one run to work on: pending, abandoned by a stopped process, or failed long
-        enough ago; a compare-and-set update, so two processes never take the same run."""
+        """Take one run of a configured model on a revision in the window: pending, abandoned
+        by a stopped process, or failed long enough ago; a compare-and-set update, so two
+        processes never take the same run."""
         now = utcnow()
         stale = now - timedelta(seconds=self.settings.reference_lease_seconds)
         retry = now - timedelta(seconds=self.settings.reference_retry_seconds)
@@ -133,6 +134,7 @@ class ReferenceRuns(PollingLoop):
                 select(ReferenceRun.id, ReferenceRun.state, ReferenceRun.updated_at)
                 .where(
                     ReferenceRun.model.in_(list(self.clients)),
+                    ReferenceRun.version.in_(self.versions()),
                     or_(
                         ReferenceRun.state == "pending",
                         (ReferenceRun.state == "running") & (ReferenceRun.claimed_at < stale),
