@@ -277,7 +277,7 @@
       return ` No offered cutoff on or after ${c.requested}: a slice under ${c.min_slice} questions is not shown.`;
     }
     const snapped = c.requested !== c.date ? ` (the earliest offered date on or after ${c.requested})` : "";
-    return ` Fresh columns: every row scored on the same ${c.n_questions} questions dated after ${c.date}${snapped}, ${c.as_of[0]} – ${c.as_of[1]}; ranked by the fresh total.`;
+    return ` Fresh columns: every row scored on the same ${c.n_questions} questions dated after ${c.date}${snapped} (their dates: ${c.as_of[0]} – ${c.as_of[1]}); ranked by the fresh total.`;
   }
   function updateLinks() {
     const q = query().toString();
