@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-__all__ = ["CHAR_ORDER", "BETA", "ChrfReference", "chrf_reference", "chrf_score"]
+__all__ = [
+    "CHAR_ORDER",
+    "BETA",
+    "ChrfReference",
+    "chrf_reference",
+    "chrf_score",
+    "chrf_repeats",
+    "chrf_from_repeats",
+]
 
 CHAR_ORDER = 6
 BETA = 2
@@ -46,6 +54,28 @@ def chrf_reference(reference: str) -> ChrfReference:
         places = sorted(i for _, at in found for i in at)
     repeats += [()] * (CHAR_ORDER - len(repeats))
     return ChrfReference(text, tuple(repeats))
+
+
+def chrf_repeats(ref: ChrfReference) -> tuple[list[str], list[int], list[int]]:
+    """The repeated n-grams of a prepared reference as flat lists (n-gram, first place, count),
+    order by order (an n-gram's order is its length), to be stored."""
+    grams, firsts, counts = [], [], []
+    for order in ref.repeats:
+        for gram, first, count in order:
+            grams.append(gram)
+            firsts.append(first)
+            counts.append(count)
+    return grams, firsts, counts
+
+
+def chrf_from_repeats(
+    reference: str, grams: list[str], firsts: list[int], counts: list[int]
+) -> ChrfReference:
+    """`chrf_reference(reference)` from its stored `chrf_repeats`."""
+    repeats: list[list[tuple[str, int, int]]] = [[] for _ in range(CHAR_ORDER)]
+    for gram, first, count in zip(grams, firsts, counts, strict=True):
+        repeats[len(gram) - 1].append((gram, first, count))
+    return ChrfReference("".join(reference.split()), tuple(tuple(r) for r in repeats))
 
 
 def _occurrences(text: str, gram: str, cap: int) -> int:

@@ -42,8 +42,12 @@ def _score_range(bounds: tuple[int, int]) -> np.ndarray:
     answers: Sequence[str] = _STATE["answers"]
     tokens: TokenRows | None = _STATE["tokens"]
     if tokens is not None:
-        for ref, known in zip(references[start:stop], tokens.rows(start, stop), strict=True):
+        mine = references[start:stop]
+        for ref, known in zip(mine, tokens.rows(start, stop), strict=True):
             ref.give_tokens(known)
+        views = tokens.chrf_rows([r.text for r in mine], start, stop)
+        for ref, view in zip(mine, views or (), strict=bool(views)):
+            ref.give_chrf(view)
     fns = [m.fn for m in _STATE["metrics"]]
     out = np.empty((stop - start, len(fns)), dtype=np.float64)
     for row, i in enumerate(range(start, stop)):

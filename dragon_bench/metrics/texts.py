@@ -65,6 +65,11 @@ class Reference(Answer):
         if self._tokens is None:
             self._tokens = tokens
 
+    def give_chrf(self, chrf: ChrfReference) -> None:
+        """Set chrF's view (known from the revision's cache) unless already there."""
+        if self._chrf is None:
+            self._chrf = chrf
+
     @property
     def prepared(self) -> PreparedText:
         """Token counts and LCS bit masks for ROUGE."""

@@ -10,6 +10,7 @@ import pytest
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics import Gold, evaluate, parse_results, refcache
+from dragon_bench.metrics.chrf import chrf_reference
 from dragon_bench.metrics.tokens import razdel_tokens
 from tests.metrics.helpers import gold_tables, random_results
 
@@ -90,3 +91,14 @@ def test_a_question_type_outside_the_registry_is_refused_and_not_cached(tmp_path
         with pytest.raises(BadInputError, match="question 7 of 1.0.0 has type 'riddle'"):
             Gold.from_hub(hub)
         assert not Path(refcache.cache_path(hub, "1.0.0")).exists()
+
+
+def test_cached_chrf_views_equal_the_computed_ones(tmp_path: Path) -> None:
+    hub = _hub(tmp_path, seed=5)
+    Gold.from_hub(hub)
+    again = Gold.from_hub(hub)  # read back
+    assert again.reference_tokens is not None and not isinstance(again.reference_tokens.chrf, list)
+    texts = [q.answer for q in again.questions]
+    views = again.reference_tokens.chrf_rows(texts, 0, len(texts))
+    assert views == [chrf_reference(t) for t in texts]
+    assert any(any(order) for v in views for order in v.repeats[1:])  # repeated n-grams, n > 1
