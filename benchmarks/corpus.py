@@ -14,7 +14,8 @@ with SHA-1 the signatures differ, so pairs near the threshold may fall either wa
 is reported). Wall-clock rates depend on the machine's load; rates per CPU second too.
 Segmentation is measured against razdel's sentence splitting alone on the same documents with
 the same workers and chunks in the same run (`segment_vs_razdel`, ours / razdel-only rate,
-median of `--segment-runs` alternating pairs).
+median of `--segment-runs` alternating pairs, which side goes first alternating too; CPU
+seconds of each side beside the wall).
 
     .venv/bin/python benchmarks/corpus.py            # 100k documents
     .venv/bin/python benchmarks/corpus.py --quick    # 10k documents, within a minute
@@ -217,7 +218,7 @@ def main() -> None:
     parser.add_argument("--baseline-docs", type=int, default=None)
     parser.add_argument("--threshold", type=float, default=0.8)
     parser.add_argument("--num-perm", type=int, default=128)
-    parser.add_argument("--segment-runs", type=int, default=3, help="Segmentation pairs to run")
+    parser.add_argument("--segment-runs", type=int, default=5, help="Segmentation pairs to run")
     args = parser.parse_args()
     if not NEREL.exists():
         sys.exit(f"NEREL is absent: {NEREL}")
@@ -286,33 +287,49 @@ def main() -> None:
     )
 
     # Segmentation against its limit, razdel's sentence splitting alone on the same documents
-    # with the same workers and chunks, alternately, ratio pair by pair (median).
+    # with the same workers and chunks, alternately (which goes first alternates too), ratio
+    # pair by pair (median); CPU seconds of each side (its workers included) beside the wall.
     workers = cpu_count() if len(docs) >= 4 * SEGMENT_CHUNK else 1
-    ratios, times = [], []
+    ratios, cpu_ratios, times = [], [], []
     segments: list[Any] = []
-    for _ in range(args.segment_runs):
+
+    def razdel_side() -> tuple[float, float, int]:
+        t, c = time.perf_counter(), cpu_seconds()
+        sentences = sum(map_slices(razdel_only, docs, SEGMENT_CHUNK, workers))
+        return time.perf_counter() - t, cpu_seconds() - c, sentences
+
+    def our_side() -> tuple[float, float, list[Any]]:
+        t, c = time.perf_counter(), cpu_seconds()
+        made = segment_documents(docs, chunk_size=SEGMENT_CHUNK, workers=workers)
+        return time.perf_counter() - t, cpu_seconds() - c, made
+
+    for k in range(args.segment_runs):
         # Each pair starts from the same state: the previous pair's 400k segments are gone, so
         # the collector does not walk them while this pair builds its own.
         segments = []
         gc.collect()
-        t = time.perf_counter()
-        sentences = sum(map_slices(razdel_only, docs, SEGMENT_CHUNK, workers))
-        razdel_s = time.perf_counter() - t
-        t, c = time.perf_counter(), cpu_seconds()
-        segments = segment_documents(docs, chunk_size=SEGMENT_CHUNK, workers=workers)
-        segment_s, segment_cpu = time.perf_counter() - t, cpu_seconds() - c
+        if k % 2:
+            segment_s, segment_cpu, segments = our_side()
+            razdel_s, razdel_cpu, sentences = razdel_side()
+        else:
+            razdel_s, razdel_cpu, sentences = razdel_side()
+            segment_s, segment_cpu, segments = our_side()
         ratios.append(razdel_s / segment_s)
-        times.append((segment_s, segment_cpu, razdel_s))
+        cpu_ratios.append(razdel_cpu / segment_cpu)
+        times.append((segment_s, segment_cpu, razdel_s, razdel_cpu))
         print(
             f"segment: {n / segment_s:,.0f} docs/s ({n / segment_cpu:,.0f} per CPU second), "
             f"{len(segments)} segments; razdel sentences alone: {n / razdel_s:,.0f} docs/s "
-            f"({sentences} sentences); ratio {razdel_s / segment_s:.3f}; {rss()}",
+            f"({n / razdel_cpu:,.0f} per CPU second, {sentences} sentences); ratio "
+            f"{razdel_s / segment_s:.3f} (CPU {razdel_cpu / segment_cpu:.3f}); "
+            f"load {Path('/proc/loadavg').read_text().split()[0]}; {rss()}",
             file=log,
         )
     segment_vs_razdel = statistics.median(ratios)
     segment_s = statistics.median(t[0] for t in times)
     segment_cpu = statistics.median(t[1] for t in times)
     razdel_s = statistics.median(t[2] for t in times)
+    razdel_cpu = statistics.median(t[3] for t in times)
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else ""
 
     figures = {
@@ -320,6 +337,8 @@ def main() -> None:
         "dedup_speedup_vs_datasketch": round(speedup, 2),
         "segment_docs_per_s": round(n / segment_s, 1),
         "segment_vs_razdel": round(segment_vs_razdel, 3),
+        "segment_vs_razdel_cpu": round(statistics.median(cpu_ratios), 3),
+        "segment_vs_razdel_pairs": [round(r, 3) for r in ratios],
         "razdel_docs_per_s": round(n / razdel_s, 1),
         "segment_workers": workers,
         "peak_rss_mb": peak_rss_mb(),
@@ -331,6 +350,7 @@ def main() -> None:
         "pair_agreement_with_sha1_baseline": round(agreement, 4),
         "dedup_docs_per_cpu_s": round(n / dedup_cpu, 1),
         "segment_docs_per_cpu_s": round(n / segment_cpu, 1),
+        "razdel_docs_per_cpu_s": round(n / razdel_cpu, 1),
         "dedup_precision": round(precision, 4),
         "dedup_recall": round(recall, 4),
         "dedup_recall_above_threshold": round(recall_above, 4),

@@ -13,10 +13,13 @@ TREC RAG 2024 segments MS MARCO V2.1 with 10 sentences and stride 5 (Pradeep et 
 from __future__ import annotations
 
 import functools
+import gc
 from array import array
 from collections.abc import Iterable, Sequence
 
-from razdel import sentenize
+from razdel.rule import JOIN
+from razdel.segmenters.sentenize import SentSplit as _SentSplit
+from razdel.segmenters.sentenize import sentenize as _razdel_sentenize
 
 from dragon_bench.corpus.parallel import cpu_count, map_slices
 from dragon_bench.types import Document, Segment
@@ -24,6 +27,7 @@ from dragon_bench.types import Document, Segment
 __all__ = [
     "DEFAULT_WINDOW",
     "DEFAULT_STRIDE",
+    "razdel_spans",
     "sentence_spans",
     "window_spans",
     "segment_document",
@@ -32,6 +36,11 @@ __all__ = [
 
 DEFAULT_WINDOW = 5
 DEFAULT_STRIDE = 3
+# razdel's sentence segmenter, as `razdel.sentenize` runs it: its delimiter pattern and the
+# window of text it shows its rules on each side of a delimiter, and its rules, in order.
+_DELIMITER = _razdel_sentenize.split.re
+_WINDOW = _razdel_sentenize.split.window
+_RULES = tuple(rule.function for rule in _razdel_sentenize.rules)
 
 
 def _check(window: int, stride: int) -> None:
@@ -43,29 +52,70 @@ def _check(window: int, stride: int) -> None:
         )
 
 
+def razdel_spans(text: str) -> list[tuple[int, int]]:
+    """`[(s.start, s.stop) for s in razdel.sentenize(text)]`, driving razdel's own rules.
+
+    razdel finds candidate splits (its delimiter pattern, each with its 10-character windows),
+    asks its rules, in its order, about each, and strips the pieces between the splits it
+    keeps. The same splits, windows, buffers and rules decide here; what is saved is razdel's
+    plumbing around them (generators, a rule wrapper call per rule, string concatenation, and
+    finding each stripped sentence in the text again, as a Substring object).
+    """
+    spans: list[tuple[int, int]] = []
+    begin = 0  # where the sentence being built starts
+    for match in _DELIMITER.finditer(text):
+        start, stop = match.span()
+        split = _SentSplit(
+            text[max(0, start - _WINDOW) : start], match.group(1), text[stop : stop + _WINDOW]
+        )
+        split.buffer = text[begin:start]
+        for rule in _RULES:
+            action = rule(split)
+            if action:
+                break
+        if action == JOIN:
+            continue
+        _strip_into(spans, text, begin, stop)
+        begin = stop
+    _strip_into(spans, text, begin, len(text))
+    return spans
+
+
+def _strip_into(spans: list[tuple[int, int]], text: str, begin: int, end: int) -> None:
+    """razdel's sentence text[begin:end] without its white space (an empty one is placed where
+    the previous sentence ended, where razdel finds it)."""
+    chunk = text[begin:end]
+    head = chunk.lstrip()
+    if head:
+        start = end - len(head)
+        spans.append((start, start + len(head.rstrip())))
+    else:
+        at = spans[-1][1] if spans else 0
+        spans.append((at, at))
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of `text`: razdel's sentences, cut again at line breaks.
 
     In news files a line is a headline, a dateline, a caption or a paragraph; razdel alone
     would glue a headline without a final period to the first sentence of the body.
     """
-
+    spans = razdel_spans(text)
     if "\n" not in text:
-        return [(sent.start, sent.stop) for sent in sentenize(text)]
-    spans: list[tuple[int, int]] = []
-    for sent in sentenize(text):
-        start, stop = sent.start, sent.stop
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, stop in spans:
         if text.find("\n", start, stop) < 0:
-            spans.append((start, stop))
+            out.append((start, stop))
             continue
         offset = start
         for line in text[start:stop].split("\n"):
             stripped = line.strip()
             if stripped:
                 lead = len(line) - len(line.lstrip())
-                spans.append((offset + lead, offset + lead + len(stripped)))
+                out.append((offset + lead, offset + lead + len(stripped)))
             offset += len(line) + 1
-    return spans
+    return out
 
 
 def window_spans(n: int, window: int, stride: int) -> list[tuple[int, int]]:
@@ -138,10 +188,19 @@ def segment_documents(
     out: list[Segment] = []
     chunk = functools.partial(_offsets_chunk, window=window, stride=stride)
     position = 0
-    for flat in map_slices(chunk, items, chunk_size, workers):
-        values = iter(flat.tolist())
-        for n in values:
-            offsets = [(next(values), next(values)) for _ in range(n)]
-            out.extend(_segments(items[position], offsets))
-            position += 1
+    collecting = gc.isenabled()
+    gc.disable()  # the collector would walk every segment made so far, again and again
+    try:
+        for flat in map_slices(chunk, items, chunk_size, workers):
+            values = flat.tolist()
+            at = 0
+            while at < len(values):
+                n = values[at]
+                bounds = values[at + 1 : at + 1 + 2 * n]
+                out.extend(_segments(items[position], zip(bounds[::2], bounds[1::2], strict=True)))
+                at += 1 + 2 * n
+                position += 1
+    finally:
+        if collecting:
+            gc.enable()
     return out

@@ -123,3 +123,93 @@ def test_workers_inside_a_pool_worker_run_in_process() -> None:
     docs = [Document(id=str(i), text="Раз. Два. Три. Четыре.") for i in range(8)]
     with multiprocessing.get_context("fork").Pool(1) as pool:
         assert pool.apply(_segment_in_worker, (docs,)) == 16  # two windows a document
+
+
+def _razdel_then_lines(text: str) -> list[tuple[int, int]]:
+    """The reference: razdel.sentenize's sentences, each cut again at its line breaks."""
+    out = []
+    for sent in sentenize(text):
+        offset = sent.start
+        for line in text[sent.start : sent.stop].split("\n"):
+            if line.strip():
+                lead = len(line) - len(line.lstrip())
+                out.append((offset + lead, offset + lead + len(line.strip())))
+            offset += len(line) + 1
+        if not sent.text.strip():
+            out.append((sent.start, sent.stop))  # razdel's empty sentence, kept as it gives it
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(sentence, st.sampled_from(["", " ", "  ", "\u00a0", "..."])),
+            st.sampled_from([" ", "", "\n", "\n\n", " \n ", "\t", "\u00a0", "\u2028"]),
+        ),
+        max_size=10,
+    ).map(lambda parts: "".join(a + b for a, b in parts))
+)
+def test_sentence_spans_equal_razdel_cut_at_line_breaks(text: str) -> None:
+    assert sentence_spans(text) == _razdel_then_lines(text)
+
+
+@pytest.mark.slow
+def test_sentence_spans_on_every_nerel_train_and_dev_text(
+    nerel_train: Path, nerel_dev: Path
+) -> None:
+    paths = sorted(nerel_train.glob("*.txt")) + sorted(nerel_dev.glob("*.txt"))
+    assert len(paths) == 840
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert sentence_spans(text) == _razdel_then_lines(text), path.name
+
+
+PIECES = [
+    "Москва",
+    "мэр",
+    "Он",
+    "г.",
+    "т. е.",
+    "и т. д.",
+    "А. С. Пушкин",
+    "ул.",
+    "1.",
+    "2)",
+    "а)",
+    "«Цитата.»",
+    "«",
+    "»",
+    "(",
+    ")",
+    "—",
+    "-",
+    "...",
+    "…",
+    "?!",
+    "!",
+    "?",
+    ".",
+    ";",
+    ":)",
+    "1,5",
+    "12.03.2024",
+    "руб.",
+    "см.",
+    "Dr.",
+    "e.g.",
+    "\u2022",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(PIECES), st.sampled_from([" ", " ", "", "\n", "  ", "\n\n", "\t"])
+        ),
+        max_size=30,
+    ).map(lambda parts: "".join(a + b for a, b in parts))
+)
+def test_sentence_spans_equal_razdel_on_its_rules_pieces(text: str) -> None:
+    assert sentence_spans(text) == _razdel_then_lines(text)
