@@ -6,10 +6,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from dragon_bench.kg.calibration import confidence_of
-from dragon_bench.kg.entities import document_ids, is_common
+from dragon_bench.kg.entities import canonical_name, document_ids, is_common
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import normal_forms, resolve_people
+from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
 from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
 from dragon_bench.nlp.natasha import get_pipeline
@@ -63,6 +64,8 @@ def analyse_document(doc: Document) -> Analysis:
         by_sent.setdefault(m.sent, []).append(m)
     facts = {index: find_facts(sents[index], group) for index, group in sorted(by_sent.items())}
     ids = document_ids(doc.id, text, names, [f for found in facts.values() for f in found])
+    canonical = {m: canonical_name(m.type, name) for m, name in names.items()}
+    kinds = place_kinds(mentions, sents, names, ids, canonical)
     out: list[Triple] = []
     for index, group in sorted(by_sent.items()):
         sent = sents[index]
@@ -77,8 +80,8 @@ def analyse_document(doc: Document) -> Analysis:
                 relation=RELATION_NAMES.get(found.relation_type, found.relation_type.lower()),
                 object=names[obj],
                 doc_id=doc.id,
-                subject_type=subj.type,
-                object_type=obj.type,
+                subject_type=kinds.get(subj, subj.type),
+                object_type=kinds.get(obj, obj.type),
                 subject_span=(subj.start, subj.end),
                 object_span=(obj.start, obj.end),
                 sentence_span=(sent.start, sent.end),
@@ -107,8 +110,8 @@ def analyse_document(doc: Document) -> Analysis:
                     relation=lab.relation,
                     object=names[lab.object],
                     doc_id=doc.id,
-                    subject_type=lab.subject.type,
-                    object_type=lab.object.type,
+                    subject_type=kinds.get(lab.subject, lab.subject.type),
+                    object_type=kinds.get(lab.object, lab.object.type),
                     subject_span=(lab.subject.start, lab.subject.end),
                     object_span=(lab.object.start, lab.object.end),
                     sentence_span=(sent.start, sent.end),

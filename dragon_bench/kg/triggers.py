@@ -318,12 +318,18 @@ class _View:
             i, steps = self.toks[i].head, steps + 1
         return i
 
-    def role_of(self, m: Mention) -> tuple[int, str]:
-        """(head token, relation) of the clause role a mention fills; a conjunct takes the
-        role of the first conjunct, an apposition the role of the noun it renames."""
+    def filler(self, m: Mention) -> int:
+        """The token that fills the mention's clause role: its own, or that of the first
+        conjunct, or that of the noun an apposition renames («в городе Твери»: «городе»)."""
         i, steps = self.anchor(m.head), 0
         while self.toks[i].rel in ("conj", "appos") and self.toks[i].head >= 0 and steps < 6:
             i, steps = self.anchor(self.toks[i].head), steps + 1
+        return i
+
+    def role_of(self, m: Mention) -> tuple[int, str]:
+        """(head token, relation) of the clause role a mention fills; a conjunct takes the
+        role of the first conjunct, an apposition the role of the noun it renames."""
+        i = self.filler(m)
         return self.toks[i].head, self.toks[i].rel
 
     def clean_gap(self, a: int, b: int, root: int) -> bool:
@@ -680,7 +686,15 @@ def _frames(v: _View) -> Iterator[Found]:
     for m in v.mentions:
         verb, rel = v.role_of(m)
         if verb >= 0:
-            args.setdefault(verb, []).append((m, rel, v.prep(v.anchor(m.head))))
+            # the preposition of the role's filler: «родился в городе Твери» gives Твери «в»
+            # (not a name after a comma: «в Биране, Куба» is said of Биран)
+            prep = v.prep(v.anchor(m.head))
+            filler = v.filler(m)
+            if not prep and filler < v.first[m]:
+                gap = v.toks[filler + 1 : v.first[m]]
+                if not any(t.pos == "PUNCT" for t in gap):
+                    prep = v.prep(filler)
+            args.setdefault(verb, []).append((m, rel, prep))
     for verb, group in args.items():
         tok = v.toks[verb]
         lemma = tok.lemma

@@ -20,7 +20,7 @@ from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
-from dragon_bench.questions.vocab import PEOPLE, PROPER
+from dragon_bench.questions.vocab import NAMED_PLACES, PEOPLE, PROPER
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -148,7 +148,14 @@ class Entity:
 
     @property
     def type(self) -> str:
-        return self.types.most_common(1)[0][0] if self.types else ""
+        """The most frequent type; for a place, its most frequent kind (CITY, COUNTRY, ...)
+        when some mention shows one, not the bare LOCATION of the others."""
+        if not self.types:
+            return ""
+        kinds = [(n, t) for t, n in self.types.items() if t in NAMED_PLACES]
+        if kinds and self.types.most_common(1)[0][0] == "LOCATION":
+            return max(kinds)[1]
+        return self.types.most_common(1)[0][0]
 
     def name(self) -> str:
         """The fullest nominative name (most words), then the most frequent: «Сергей

@@ -244,3 +244,35 @@ def test_a_role_verb_gives_the_role_to_its_holder_only() -> None:
         "Иван Петров является автором книги о войне.",
     ):
         assert not [t for t in _facts(text) if t.relation_type == "WORKS_AS"], text
+
+
+def test_kinds_of_place_come_from_the_name_or_the_sentence() -> None:
+    def kinds(text: str) -> dict[str, str]:
+        out = {}
+        for t in _facts(text):
+            if t.relation_type:
+                out[t.subject] = t.subject_type
+                out[t.object] = t.object_type
+        return out
+
+    # old: every place was LOCATION, so no question could say «В какой стране»
+    assert kinds("Министр обороны России Сергей Шойгу прибыл.")["Россия"] == "COUNTRY"
+    assert kinds("Мэр Лондона Садик Хан выступил.")["Лондон"] == "CITY"
+    got = kinds("Губернатор Свердловской области Евгений Куйвашев выступил.")
+    assert got["Свердловская область"] == "STATE_OR_PROVINCE"
+    # a noun of a kind of place in apposition; the container of a district is no district;
+    # every mention of the place in the document takes the kind one of them shows
+    got = kinds("Иван Петров родился в Кировском районе Златоуста.")
+    assert got["Кировский район"] == "DISTRICT" and got["Златоуст"] == "LOCATION"
+    got = kinds("Иван Петров родился в Златоусте. Позже Петров переехал в город Златоуст.")
+    assert got["Златоуст"] == "CITY"
+    assert kinds("Иван Петров родился на Таймыре.")["Таймыре"] == "LOCATION"
+
+
+def test_a_place_in_apposition_takes_the_preposition_of_its_noun() -> None:
+    facts = _typed(_facts("Иван Петров родился в городе Златоусте."))
+    assert ("Иван Петров", "PLACE_OF_BIRTH", "Златоуст") in facts  # old: no place of birth
+    facts = _typed(_facts("Фидель Кастро родился 13 августа 1926 года в Биране, Куба."))
+    # the name after a comma is said of Биран, not where the verb happened
+    assert ("Фидель Кастро", "PLACE_OF_BIRTH", "Биран") in facts
+    assert not {f for f in facts if f[1] == "PLACE_OF_BIRTH" and f[2] == "Куба"}

@@ -107,3 +107,30 @@ def test_holders_of_a_role_are_read_across_documents() -> None:
     # the role's id is its document's own; who else holds it is read off its name
     assert graph.subject_ids("WORKS_AS", first.object_id) == {"PERSON:ip"}
     assert graph.holders(first) == {"PERSON:ip", "PERSON:ps"}
+
+
+def test_a_place_shows_its_kind_over_bare_location_mentions() -> None:
+    d = doc("p", "Иван Петров работает в Твери. Пётр Сидоров родился в городе Твери.")
+    ts = [
+        fact(d, "Иван Петров", "WORKPLACE", "Тверь", ("PERSON", "LOCATION"), ("Иван", "Твери"),
+             ("PERSON:ip", "LOCATION:t")),
+        fact(d, "Пётр Сидоров", "PLACE_OF_BIRTH", "Тверь", ("PERSON", "CITY"),
+             ("Пётр", "Твери."), ("PERSON:ps", "LOCATION:t")),
+    ]  # fmt: skip
+    graph = FactGraph(ts, texts={d.id: d.full_text})
+    assert graph.entities["LOCATION:t"].type == "CITY"  # old: LOCATION, one mention of two
+    assert {f.object_type for f in graph.all_facts} == {"CITY"}
+
+
+def test_no_bridge_is_described_by_the_country_it_works_in() -> None:
+    d = doc("w", "Иван Петров представляет Испанию. Ивану Петрову 36 лет.")
+    ts = [
+        fact(d, "Иван Петров", "WORKPLACE", "Испания", ("PERSON", "COUNTRY"),
+             ("Иван Петров п", "Испанию"), ("PERSON:ip", "LOCATION:es")),
+        fact(d, "Иван Петров", "AGE_IS", "36 лет", ("PERSON", "AGE"), ("Ивану", "36 лет"),
+             ("PERSON:ip", "AGE:36")),
+    ]  # fmt: skip
+    graph = FactGraph(ts, texts={d.id: d.full_text})
+    for seed in range(8):
+        # «Сколько лет человеку, который представляет Испанию?»: the texts name many such
+        assert not [s for s in MULTI_HOP.sample(graph, random.Random(seed))], seed

@@ -29,7 +29,7 @@ from dragon_bench.questions.templates import (
     subject_wh,
     type_noun,
 )
-from dragon_bench.questions.vocab import AGENTS
+from dragon_bench.questions.vocab import AGENTS, PLACES
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "MultiHop"]
@@ -116,14 +116,21 @@ def _subject_descriptions(f1: Fact, graph: FactGraph) -> list[tuple[str, dict[st
     return out
 
 
+# relations many people of the texts have with one place
+_MANY_IN_PLACE = frozenset({"WORKPLACE", "ORIGINS_FROM", "PLACE_RESIDES_IN", "HEADQUARTERED_IN"})
 # chains offered per first fact and bridge side
 _PER_BRIDGE = 2
 
 
 def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
     """Chains whose bridge is f1's subject: «Сколько лет человеку, который работает в
-    «Металлоинвесте»?» (f2 is another fact about that subject)."""
+    «Металлоинвесте»?» (f2 is another fact about that subject); not described by where it
+    works or comes from."""
     if f1.subject_type not in AGENTS or not graph.anchor(f1, "object"):
+        return []
+    if f1.object_type in PLACES and f1.relation in _MANY_IN_PLACE:
+        # «человек, который представляет Испанию»: the one such person of this KG, but the
+        # texts name many who work in or come from a country (a birth or death there is rare)
         return []
     nexts = [
         f
