@@ -82,6 +82,23 @@ def _sentence_span(sentences: Sequence[tuple[int, int]], start: int, end: int) -
     return (min(first[0], start), max(last[1], end))
 
 
+# names that hold other names without stating a fact about them: «Главное управление МВД
+# России по Нижегородской области» says nothing of where the MVD is based
+_NAME_TYPES = frozenset({"ORGANIZATION"})
+
+
+def _inside_one_name(g: GoldDocument, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """The two arguments are separate parts of one longer name (neither holds the other)."""
+    if a[1] <= b[0] or b[1] <= a[0]:
+        start, end = min(a[0], b[0]), max(a[1], b[1])
+    else:
+        return False  # «МВД Киргизии» / «Киргизии»: the name itself states it
+    return any(
+        e.type in _NAME_TYPES and e.span[0] <= start and end <= e.span[1] and (start, end) != e.span
+        for e in g.entities.values()
+    )
+
+
 def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Triple]]:
     """The documents and one triple per gold relation (alias relations become shared ids)."""
     union = _Union()
@@ -162,6 +179,8 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             if rel.type in ALIAS_RELATIONS:
                 continue
             subj, obj = g.entities[rel.arg1], g.entities[rel.arg2]
+            if _inside_one_name(g, subj.span, obj.span):
+                continue
             start, end = min(subj.span[0], obj.span[0]), max(subj.span[1], obj.span[1])
             triples.append(
                 Triple(

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from dragon_bench.types import Triple
 
-__all__ = ["DEATH_RELATIONS", "ended", "is_counterfactual"]
+__all__ = ["DEATH_RELATIONS", "ended", "is_counterfactual", "is_past"]
 
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
 DEATH = re.compile(
@@ -23,8 +23,27 @@ DEATH = re.compile(
 RETIRED = re.compile(
     r"(?:\bв отставке\b|\bотставн\w*|"
     r"\bушёл в отставку\b|\bушла в отставку\b|\bотправлен\w* в отставку\b|"
-    r"\bпокинул\w* (?:пост|должность)\b|\bосвобожд[её]н\w* от должности\b|\bна пенсии\b)"
+    r"\bпокинул\w* (?:пост|должность)\b|\bосвобожд[её]н\w* от должности\b|\bна пенсии\b|"
+    r"\bуволен\w*|\bснят\w* с должности|"
+    r"\bотстран[её]н\w*|\bсложил\w* полномочия|\bсложить полномочия|\bотреч\w*)"
 )
+# a sentence that tells the relation in the past («Сотомайор работала прокурором»,
+# «пара жила на Даунинг-стрит»): the fact is asked in the past
+_PAST_VERBS = {
+    **dict.fromkeys(
+        ("WORKPLACE", "WORKS_AS", "SUBORDINATE_OF"),
+        re.compile(
+            r"\b(?:работал[аи]?|служил[аи]?|возглавлял[аи]?|руководил[аи]?|занимал[аи]?|"
+            r"трудил(?:ся|ась|ись)|преподавал[аи]?|ранее|до этого|в прошлом)\b"
+        ),
+    ),
+    "PLACE_RESIDES_IN": re.compile(r"\b(?:жил|жила|жили|проживал[аи]?)\b"),
+    "MEMBER_OF": re.compile(r"\b(?:состоял[аи]?|входил[аи]?|был[аи]? член\w*|выступал[аи]? за)\b"),
+    "SPOUSE": re.compile(
+        r"\b(?:был[аи]? женат\w*|был[аи]? замужем|развел\w*|развёл\w*|развод\w*|"
+        r"бывш\w+ (?:муж\w*|жен\w*|супруг\w*))"
+    ),
+}
 _BEFORE = re.compile(r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*)[^.!?]*$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -78,6 +97,37 @@ def _said(text: str, stem: str) -> str:
             return "dead"
         retired = retired or bool(RETIRED.search(low))
     return "retired" if retired else ""
+
+
+def is_past(
+    relation: str,
+    tense: str,
+    subject_type: str,
+    own: Iterable[Triple],
+    of_subject: Iterable[Triple],
+    texts: Mapping[str, str],
+    kg_relations: Iterable[str] = (),
+) -> bool:
+    """Whether a changing fact is asked in the past: its subject died (this overrides a
+    present tense read off one sentence), or, when no tense was given, the subject left
+    office or the fact's own sentence tells it in the past."""
+    if tense == "past":
+        return True
+    over = ended(subject_type, of_subject, texts, kg_relations)
+    if over == "dead":
+        return True
+    if tense:
+        return False
+    if over:
+        return True
+    verbs = _PAST_VERBS.get(relation)
+    if verbs is None:
+        return False
+    for t in own:
+        text = texts.get(t.doc_id, "")
+        if verbs.search(text[t.sentence_span[0] : t.sentence_span[1]].lower()):
+            return True
+    return False
 
 
 def is_counterfactual(t: Triple, texts: Mapping[str, str]) -> bool:

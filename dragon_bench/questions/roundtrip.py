@@ -53,7 +53,7 @@ CUES: dict[str, frozenset[str]] = _cues(
         "ребёнок ребенок сын дочь дети родитель": "PARENT_OF",
         "брат сестра": "SIBLING",
         "родственник": "RELATIVE",
-        "родиться": "PLACE_OF_BIRTH DATE_OF_BIRTH",
+        "родиться рождение уроженец уроженка": "PLACE_OF_BIRTH DATE_OF_BIRTH",
         "родом род": "PLACE_OF_BIRTH ORIGINS_FROM",
         "умереть скончаться смерть": "PLACE_OF_DEATH DATE_OF_DEATH CAUSE_OF_DEATH AGE_DIED_AT",
         "возраст год": "AGE_DIED_AT AGE_IS",
@@ -63,7 +63,7 @@ CUES: dict[str, frozenset[str]] = _cues(
         "начаться": "START_TIME",
         "закончиться завершиться": "END_TIME",
         "основать основатель": "FOUNDED_BY DATE_FOUNDED_IN",
-        "появиться": "DATE_FOUNDED_IN DATE_OF_CREATION",
+        "появиться": "DATE_FOUNDED_IN DATE_OF_CREATION DATE_OF_BIRTH PLACE_OF_BIRTH",
         "создать": "DATE_OF_CREATION PRODUCES",
         "существование": "DATE_DEFUNCT_IN",
         "владеть принадлежать актив": "OWNER_OF",
@@ -111,6 +111,7 @@ _WH_NOUNS: dict[str, frozenset[str]] = {
     "диагноз": frozenset({"DISEASE"}),
     "актив": frozenset(),
     "возраст": frozenset({"AGE"}),
+    "дата": frozenset({"DATE", "TIME"}),
 }
 _WH_WORDS: dict[str, frozenset[str]] = {
     "кто": _PEOPLE | _ORGS,

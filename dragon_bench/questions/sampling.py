@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.kinds import misfit
-from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended
+from dragon_bench.questions.lifetime import DEATH_RELATIONS, is_past
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
@@ -331,13 +331,15 @@ class FactGraph:
         # the whole revision's word on the subject (questions/lifetime.py): a death overrides
         # a present tense read off one sentence, a left office fills an empty one
         of_subject = self.objects_of(fact.subject_id)
-        over = ended(
+        if is_past(
+            fact.relation,
+            fact.tense,
             fact.subject_type,
+            fact.triples,
             [t for f in of_subject for t in f.triples],
             self._texts,
             [f.relation for f in of_subject],
-        )
-        if over == "dead" or (over and not fact.tense):
+        ):
             fact.tense = "past"
 
     def objects_of(self, subject_id: str) -> list[Fact]:

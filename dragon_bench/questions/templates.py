@@ -13,6 +13,7 @@ subject, which hides a multi-hop bridge). Slots:
   evidence is past; a perfective verb is always past) agreeing with the subject, or with the
   gender after a second colon (`{v:стать:neut}` agrees with «Что»);
 - `{p:основать}`: the short passive participle, `{be}` the past copula, both agreeing;
+  `{was:учиться}`: the verb in the past whatever the fact's tense (what is over by its nature);
 - `{where}`, `{from}`: «В каком городе»/«В какой стране»/«Где», «Из какого города»/«Откуда»
   by the object's type; `{which:loct}`: «который» agreeing with the described head noun.
 
@@ -267,8 +268,12 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             ask=[
                 ("when", "Когда {v:родиться} {s}?"),
                 ("date", "Какого числа {v:родиться} {s}?", "", "", "o_day"),
+                ("birthdate", "Какова дата рождения {s:gent}?", "", "", "o_day"),
             ],
-            pred=[("born", "{v:родиться} {date}", "", "", "o_date")],
+            pred=[
+                ("born", "{v:родиться} {date}", "", "", "o_date"),
+                ("came", "{v:появиться} на свет {date}", "", "", "o_date"),
+            ],
             dynamic="static",
         ),
         _rel(
@@ -277,8 +282,12 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("where", "Где {v:родиться} {s}?"),
                 ("place", "{where} {v:родиться} {s}?", _NAMED_PLACES),
                 ("from", "Откуда родом {s}?", "CITY STATE_OR_PROVINCE DISTRICT COUNTRY"),
+                ("native", "Уроженцем какого города {v:являться} {s}?", "CITY"),
             ],
-            pred=[("born", "{v:родиться} в {o:loct}")],
+            pred=[
+                ("born", "{v:родиться} в {o:loct}"),
+                ("came", "{v:появиться} на свет в {o:loct}"),
+            ],
             describe=[("born", "{onoun}", ", в {which:loct} {v:родиться} {s}", _NAMED_PLACES)],
             dynamic="static",
         ),
@@ -459,11 +468,11 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         _rel(
             "SCHOOLS_ATTENDED",
             ask=[
-                ("studied", "Где {v:учиться} {s}?", "", "past"),
+                ("studied", "Где {was:учиться} {s}?"),
                 ("graduated", "Какое учебное заведение {v:окончить} {s}?"),
             ],
-            many=[("studied", "В каких учебных заведениях {v:учиться} {s}?", "", "past")],
-            pred=[("graduated", "{v:окончить} {o:accs}")],
+            many=[("studied", "В каких учебных заведениях {was:учиться} {s}?")],
+            pred=[("graduated", "{v:окончить} {o:accs}"), ("studied", "{was:учиться} в {o:loct}")],
             describe=[("graduated", "учебное заведение", ", {which:accs} {v:окончить} {s}")],
             dynamic="static",
         ),
@@ -982,6 +991,8 @@ def render(
             return value
         if name == "v":
             return verb_form(arg or "", tense, arg2 or gender)
+        if name == "was":
+            return verb_form(arg or "", "past", arg2 or gender)
         if name == "p":
             return short_participle(arg or "", arg2 or gender)
         if name == "be":

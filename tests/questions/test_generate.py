@@ -39,7 +39,7 @@ def test_four_types_from_a_small_graph() -> None:
     hops = {q.question: q for q in by["multi_hop"]}
     gazprom = {h: q for h, q in hops.items() if "Мельников" in h or " Мария Иванова" in h}
     assert gazprom and {q.answer for q in gazprom.values()} == {"Санкт-Петербург"}, hops
-    assert all(h in gazprom or "родился в Москве" in h and q.answer == "Прага"
+    assert all(h in gazprom or "в Москве" in h and q.answer == "Прага"
                for h, q in hops.items()), hops  # fmt: skip
     # conditional: Мельников is the one who works in «Газпроме» and was born in Ленинград
     cond = {q.question: q.answer for q in by["conditional"]}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -23,6 +23,7 @@ from dragon_bench.questions.lifetime import ended, is_counterfactual
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.stated import frame_stated, unstated
 from dragon_bench.questions.templates import (
     _WHERE,
     TEMPLATES,
@@ -147,7 +148,7 @@ def template_words(template_id: str) -> frozenset[str]:
     words: set[str] = set()
     for part in template_id.split("+"):
         text = FRAMES_BY_ID.get(part, "")
-        verbs = re.findall(r"\{[vp]:(\w+)", text)
+        verbs = re.findall(r"\{(?:v|p|was):(\w+)", text)
         literal = re.sub(r"\{[^}]*\}", " ", text)
         words |= {w for w in (*lemmas(literal), *verbs) if len(w) >= 4}
     return frozenset(words - QUESTION_WORDS)
@@ -175,15 +176,19 @@ def ask_object(
     many: bool = False,
     subject: dict[str, str] | None = None,
     subject_gender: str | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> list[tuple[Frame, str]]:
     """Frames asking for the fact's object, rendered; `subject` gives the subject's forms by
-    case when it is a description (a multi-hop bridge), not a name."""
+    case when it is a description (a multi-hop bridge), not a name. With `texts`, a frame
+    whose verb says more than the fact's sentences («окончил» for «учился») is left out."""
     frames = TEMPLATES.get(fact.relation)
     if frames is None:
         return []
     out = []
     for frame in frames.many if many else frames.ask:
         if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
+            continue
+        if texts is not None and not frame_stated(frame.id, fact.triples, texts):
             continue
         text = _render_with(frame.text, fact, subject, subject_gender)
         if text is not None:
@@ -203,6 +208,9 @@ def _render_with(
             o_type=fact.object_type,
             tense=fact.tense,
         )
+    if re.search(r"\{s(?::\w+)?\}\s*[^?\s]", text):
+        return None  # «Сколько лет было человеку, который ... на момент смерти?»: a relative
+        # clause describing the subject must end the question
     for case in re.findall(r"\{s(?::(\w+))?\}", text):
         if (case or "nomn") not in subject:
             return None
@@ -223,9 +231,11 @@ def gendered_render(text: str, **slots: Any) -> str | None:
     return render(text, **slots)
 
 
-def predicates(fact: Fact, *, wh: str | None = None) -> list[tuple[Frame, str]]:
+def predicates(
+    fact: Fact, *, wh: str | None = None, texts: Mapping[str, str] | None = None
+) -> list[tuple[Frame, str]]:
     """Predicates about the fact's subject (without the wh-word), rendered in agreement with
-    the wh-phrase that asks for the subject."""
+    the wh-phrase that asks for the subject; `texts` as for `ask_object`."""
     frames = TEMPLATES.get(fact.relation)
     if frames is None:
         return []
@@ -233,6 +243,8 @@ def predicates(fact: Fact, *, wh: str | None = None) -> list[tuple[Frame, str]]:
     out = []
     for frame in frames.pred:
         if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
+            continue
+        if texts is not None and not frame_stated(frame.id, fact.triples, texts):
             continue
         text = render(
             frame.text,
@@ -272,6 +284,22 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     return bool(hits) and (all(hits) if person else any(hits))
 
 
+def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
+    """(person, what the question ties to the person) pairs to screen for common knowledge:
+    a person's profession, employer, party, origin and works; a founder and what he founded;
+    the person a chain starts from and the chain's answer («Рауль Кастро» ... «Куба»)."""
+    pairs = []
+    for f in sub.facts:
+        if f.subject_type == "PERSON" and f.relation in KNOWN_FOR:
+            pairs.append((f.subject, f.object))
+        if f.relation == "FOUNDED_BY" and f.object_type == "PERSON":
+            pairs.append((f.object, f.subject))
+    first = sub.facts[0]
+    if sub.type == "multi_hop" and sub.ask != "subject_bridge" and first.subject_type == "PERSON":
+        pairs += [(first.subject, a) for a in sub.answers]
+    return pairs
+
+
 def _age_is_stale(fact: Fact, ctx: Context) -> bool:
     """An age the texts give for someone who has died, or as a might-have-been."""
     if any(is_counterfactual(t, ctx.texts) for t in fact.triples):
@@ -301,14 +329,17 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
             fact.subject_id, ctx.popularity_share
         ):
             return "popular_subject"
+    if ctx.known_at and any(
+        common_knowledge(person, thing, ctx.known_at) for person, thing in _known_pairs(sub)
+    ):
+        return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
     for f in sub.facts:
-        known_for = f.subject_type == "PERSON" and f.relation in KNOWN_FOR
-        if known_for and ctx.known_at and common_knowledge(f.subject, f.object, ctx.known_at):
-            return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
         if f.relation == "AGE_IS" and _age_is_stale(f, ctx):
             return "age_of_dead"  # «Сколько лет Зворыкину?»: «исполнилось бы 125 лет»
     if any(f.key in ctx.asked for f in sub.facts):
         return "asked_before"
+    if any(unstated(f.relation, f.object_type, f.triples, ctx.texts) for f in sub.facts):
+        return "unstated"  # «умер в Наньпине» from «родилась в Наньпине»
     defects = question_defects(question) if ctx.check_quality else ()
     if defects:
         return f"quality:{defects[0]}"

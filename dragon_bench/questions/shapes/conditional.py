@@ -77,7 +77,8 @@ class Conditional:
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         a, b = sub.facts
         wh = subject_wh(a.subject_type)
-        first, second = predicates(a, wh=wh), predicates(b, wh=wh)
+        first = predicates(a, wh=wh, texts=ctx.texts)
+        second = predicates(b, wh=wh, texts=ctx.texts)
         candidates = []
         for fa, pa in first:
             for fb, pb in second:

@@ -7,7 +7,7 @@ entity id."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import phrase_gender
@@ -21,6 +21,7 @@ from dragon_bench.questions.shapes.base import (
     predicates,
     subject_scope,
 )
+from dragon_bench.questions.stated import frame_stated
 from dragon_bench.questions.templates import (
     TEMPLATES,
     WHEN,
@@ -52,12 +53,16 @@ def _family(relation: str) -> str:
     return _FAMILIES.get(relation, relation)
 
 
-def _descriptions(f1: Fact, graph: FactGraph) -> list[tuple[Describe, dict[str, str], str]]:
+def _descriptions(
+    f1: Fact, graph: FactGraph, texts: Mapping[str, str]
+) -> list[tuple[Describe, dict[str, str], str]]:
     """The bridge (f1's object) described by f1, in every case, when f1 makes it unique."""
     frames = TEMPLATES.get(f1.relation)
     out = []
     for d in frames.describe if frames else ():
         if d.objects and f1.object_type not in d.objects:
+            continue
+        if not frame_stated(d.id, f1.triples, texts):
             continue
         if d.when and not WHEN[d.when](f1.subject, f1.subject_type, f1.object, f1.object_type):
             continue
@@ -86,7 +91,9 @@ def _descriptions(f1: Fact, graph: FactGraph) -> list[tuple[Describe, dict[str, 
     return out
 
 
-def _subject_descriptions(f1: Fact, graph: FactGraph) -> list[tuple[str, dict[str, str], str]]:
+def _subject_descriptions(
+    f1: Fact, graph: FactGraph, texts: Mapping[str, str]
+) -> list[tuple[str, dict[str, str], str]]:
     """The bridge (f1's subject) described by what it does to the named object: «человек,
     который работает в «Металлоинвесте»», when no other entity of its kind does it."""
     scope = subject_scope(f1.subject_type)
@@ -95,7 +102,7 @@ def _subject_descriptions(f1: Fact, graph: FactGraph) -> list[tuple[str, dict[st
     head = type_noun(f1.subject_type)
     gender = phrase_gender(head)
     out = []
-    for frame, _ in predicates(f1, wh=subject_wh(f1.subject_type)):
+    for frame, _ in predicates(f1, wh=subject_wh(f1.subject_type), texts=texts):
         pred = render(
             frame.text,
             o=f1.object,
@@ -206,11 +213,14 @@ class MultiHop:
         candidates = []
         rendered = 0
         if sub.ask == "subject_bridge":
-            described = _subject_descriptions(f1, graph)
+            described = _subject_descriptions(f1, graph, ctx.texts)
         else:
-            described = [(d.id, forms, gender) for d, forms, gender in _descriptions(f1, graph)]
+            described = [
+                (d.id, forms, gender) for d, forms, gender in _descriptions(f1, graph, ctx.texts)
+            ]
         for first_id, forms, gender in described:
-            for frame, text in ask_object(f2, graph, subject=forms, subject_gender=gender):
+            asked = ask_object(f2, graph, subject=forms, subject_gender=gender, texts=ctx.texts)
+            for frame, text in asked:
                 rendered += 1
                 scope = object_scope(frame, f2.object_type)
                 if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:

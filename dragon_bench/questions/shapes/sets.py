@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from dragon_bench.questions.completeness import missing_member
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
@@ -70,7 +71,7 @@ class SetShape:
         first = sub.facts[0]
         types = {f.object_type for f in sub.facts}
         candidates = []
-        rendered = ask_object(first, ctx.graph, many=True)
+        rendered = ask_object(first, ctx.graph, many=True, texts=ctx.texts)
         for frame, text in rendered:
             scopes = [object_scope(frame, t) for t in types]
             if all(not s or types <= s for s in scopes):
@@ -78,7 +79,7 @@ class SetShape:
         return ctx.unique(candidates, len(rendered))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
-        return ""
+        return missing_member(sub.facts, ctx.texts)
 
 
 SHAPE = SetShape()

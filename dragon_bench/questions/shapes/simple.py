@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from dragon_bench.questions.completeness import listed_roles
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -52,20 +53,23 @@ class Simple:
         graph = ctx.graph
         candidates = []
         if sub.ask == "object":
-            rendered = ask_object(f, graph)
+            rendered = ask_object(f, graph, texts=ctx.texts)
             for frame, text in rendered:
                 scope = object_scope(frame, f.object_type)
                 if graph.object_ids(f.subject_id, f.relation, scope) == {f.object_id}:
                     candidates.append((frame.id, text))
             return ctx.unique(candidates, len(rendered))
         wh = subject_wh(f.subject_type)
-        preds = predicates(f, wh=wh)
+        preds = predicates(f, wh=wh, texts=ctx.texts)
         scope = subject_scope(f.subject_type)
         if graph.subject_ids(f.relation, f.object_id, scope) == {f.subject_id}:
             candidates = [(frame.id, f"{wh} {pred}?") for frame, pred in preds]
         return ctx.unique(candidates, len(preds))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        f = sub.facts[0]
+        if f.relation == "WORKS_AS" and sub.ask == "object" and listed_roles([f], ctx.texts):
+            return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
         return ""
 
 

@@ -1,0 +1,99 @@
+"""Whether a set question's answer is every member its texts give, in one tense.
+
+A set is asked only when nothing in its evidence names a member it lacks: a role listed with
+the members («Писатель, поэт и журналист Дмитрий Быков» for {писатель, журналист}), a quoted
+name of the same kind in a sentence about the subject («Картер выпустит альбом «4:44»» for
+his works), and only when its members are all current or all former («бывший
+вице-президент Лукойла» beside a present post cannot be asked in one tense).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.sampling import Fact
+
+__all__ = ["listed_roles", "missing_member"]
+
+_CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
+_QUOTED = re.compile(r"«([^«»]{1,60})»")
+_FORMER = re.compile(r"(?:бывш\w*|экс-|прежн\w*|тогдашн\w*|отставн\w*)\s*$", re.IGNORECASE)
+# set relations whose members are names a text may quote
+_QUOTED_KINDS = frozenset({"PRODUCES", "WORKPLACE", "MEMBER_OF", "AWARDED_WITH", "OWNER_OF"})
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _sentence(texts: Mapping[str, str], doc_id: str, span: tuple[int, int]) -> str:
+    return texts.get(doc_id, "")[span[0] : span[1]]
+
+
+def _former(fact: Fact, texts: Mapping[str, str]) -> bool:
+    if fact.tense == "past":
+        return True
+    for t in fact.triples:
+        before = texts.get(t.doc_id, "")[max(0, t.object_span[0] - 25) : t.object_span[0]]
+        if _FORMER.search(before):
+            return True
+    return False
+
+
+def _is_noun(word: str) -> bool:
+    parses = analyzer().parse(word.lower())
+    return bool(parses) and parses[0].tag.POS == "NOUN" and analyzer().word_is_known(word.lower())
+
+
+def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """A one-word role listed beside a member role that is not a member itself."""
+    members = {w for f in facts for w in lemmas(f.object)}
+    singles = {lemmas(f.object)[0] for f in facts if len(lemmas(f.object)) == 1}
+    for f in facts:
+        for t in f.triples:
+            for chain in _CHAIN.findall(_sentence(texts, t.doc_id, t.sentence_span)):
+                words = [w for w in re.split(r"\s*,\s*|\s+и\s+", chain) if w]
+                found = [lemmas(w)[0] if lemmas(w) else w.lower() for w in words]
+                if not set(found) & singles:
+                    continue
+                if any(x not in members and _is_noun(w) for w, x in zip(words, found, strict=True)):
+                    return True
+    return False
+
+
+def _stem(name: str) -> str:
+    word = name.split()[-1] if name.split() else ""
+    return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
+
+
+def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """A quoted name in a sentence naming the subject that shares no word with a member."""
+    members = [set(lemmas(f.object)) for f in facts]
+    seen: set[tuple[str, str]] = set()
+    for f in facts:
+        for t in f.triples:
+            text = texts.get(t.doc_id, "")
+            stem = _stem(text[t.subject_span[0] : t.subject_span[1]])
+            if not stem or (t.doc_id, stem) in seen:
+                continue
+            seen.add((t.doc_id, stem))
+            for sentence in _SENTENCE.split(text):
+                if stem not in sentence:
+                    continue
+                for name in _QUOTED.findall(sentence):
+                    words = set(lemmas(name))
+                    if len(name.split()) <= 5 and words and not any(words & m for m in members):
+                        return True
+    return False
+
+
+def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
+    formers = {_former(f, texts) for f in facts}
+    if len(formers) > 1:
+        return "mixed_tense"
+    relation = facts[0].relation if facts else ""
+    if relation == "WORKS_AS" and listed_roles(facts, texts):
+        return "incomplete"
+    if relation in _QUOTED_KINDS and _quoted_others(facts, texts):
+        return "incomplete"
+    return ""
