@@ -3,6 +3,7 @@ cap per type. The shapes come from the registry (`dragon_bench.questions.shapes`
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -13,6 +14,8 @@ from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.llm import ChatModel, make_llm
 from dragon_bench.questions.fame import KNOWN_AT
 from dragon_bench.questions.filters import SupportIndex
+from dragon_bench.questions.inflect import person_gender
+from dragon_bench.questions.names import role_of
 from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.roundtrip import RoundTrip
 from dragon_bench.questions.sampling import FactGraph, Subgraph
@@ -110,6 +113,7 @@ def generate_questions(
             phrased = _phrase(shape, sub, ctx, backend, llm, rejected)
             if phrased is None:
                 continue
+            sub = _gendered_roles(sub)
             answer = ", ".join(sub.answers) if sub.type == "set" else sub.answers[0]
             candidate = Question(
                 id=len(out),
@@ -145,6 +149,16 @@ def generate_questions(
         stats["known_at"] = KNOWN_AT
         stats["roundtrip"] = roundtrip
     return out
+
+
+def _gendered_roles(sub: Subgraph) -> Subgraph:
+    """A woman's roles in her gender («телеведущая», not «телеведущий»)."""
+    last = sub.facts[-1]
+    if last.relation != "WORKS_AS" or sub.ask == "subject" or last.subject_type != "PERSON":
+        return sub
+    gender = person_gender(last.subject)
+    answers = tuple(role_of(a, gender) for a in sub.answers)
+    return sub if answers == sub.answers else dataclasses.replace(sub, answers=answers)
 
 
 def _phrase(

@@ -378,6 +378,14 @@ def _person_nominative(name: str) -> str:
             return ""  # «Джо Локхарту»: a foreign surname with a Russian case ending
         elif masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low):
             w = w[:-1]
+        elif (
+            masc
+            and len(words) > 1
+            and not analyzer().word_is_known(low)
+            and re.search(r"[бвгджзклмнпрстфхцчшщ]а$", low)
+        ):
+            return ""  # «Гэри Мак-Киннона», «Тронд Вернер Хансена»: a man's foreign surname
+            # in the genitive
         elif _OBLIQUE_SURNAME.search(low) and (
             not analyzer().word_is_known(low) or not any(_case(p.tag) == "nomn" for p in parses)
         ):
@@ -526,3 +534,15 @@ def display_name(name: str, entity_type: str = "") -> str:
     if entity_type.upper() in PEOPLE:
         cleaned = _strip_role(cleaned)
     return nominative_name(cleaned, entity_type)
+
+
+def role_of(role: str, gender: str) -> str:
+    """A one-word role declined like an adjective in the gender of the person who holds it:
+    «телеведущий» for Ксения Собчак is «телеведущая»; other roles are left as they are."""
+    if gender != "femn" or " " in role or not re.search(r"(?:ий|ый|ой)$", role):
+        return role
+    for p in analyzer().parse(role.lower())[:1]:
+        form = p.inflect({"femn", "sing", "nomn"})
+        if form is not None and str(form.word).endswith("ая"):
+            return _restore(role, str(form.word))
+    return role

@@ -303,3 +303,32 @@ def test_a_relative_clause_ends_the_question_and_birth_has_other_words() -> None
     assert texts, "a chain is asked"
     assert not any("который" in q and "на момент смерти" in q for q in texts), texts
     assert any("появился на свет" in q for q in texts), texts
+
+
+def test_a_womans_role_is_in_her_gender_and_oblique_foreign_names_are_not_shown() -> None:
+    # «Кто по профессии Ксения Собчак?» -> «телеведущий»; «Кем работает Гэри Мак-Киннона?»
+    assert answer_name("Гэри Мак-Киннона", "PERSON") == ""
+    assert answer_name("Тронд Вернер Хансена", "PERSON") == ""
+    assert answer_name("Гэри Мак-Киннон", "PERSON") == "Гэри Мак-Киннон"
+    d = doc("g", "Телеведущая Ксения Собакина открыла выставку.")
+    ts = [
+        fact(d, "Ксения Собакина", "WORKS_AS", "телеведущий", PP, ("Ксения Собакина", "Телеведущая"),
+             ("PERSON:ks", "PROFESSION:tv")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert list(asked.values()) == [("телеведущая",)], asked
+
+
+def test_a_bridge_across_documents_is_named_alike_in_both() -> None:
+    # «Где базируется работодатель Владимира Наумова?»: the MVD of Belarus (one text) joined
+    # through a shared link id to the Russian MVD of another text
+    d1 = doc("b1", "Экс-глава МВД Пётр Нагорный выступил против президента.")
+    d2 = doc("b2", "Министерство МВД России базируется в Москве.")
+    ts = [
+        fact(d1, "Пётр Нагорный", "WORKPLACE", "МВД", PO, ("Пётр Нагорный", "МВД"),
+             ("PERSON:pn", "ORGANIZATION:mvd")),
+        fact(d2, "МВД", "HEADQUARTERED_IN", "Москва", ("ORGANIZATION", "CITY"),
+             ("МВД России", "Москве"), ("ORGANIZATION:mvd", "CITY:m")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d1, d2], types=("multi_hop",))
+    assert asked == {} and rejected.get("join_unstated"), (asked, rejected)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.inflect import inflect_name
-from dragon_bench.questions.morph import phrase_gender
+from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -189,6 +189,26 @@ def _object_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subg
     ]
 
 
+def _shown(texts: Mapping[str, str], doc_id: str, span: tuple[int, int]) -> str:
+    return texts.get(doc_id, "")[span[0] : span[1]]
+
+
+def _joined_in_text(sub: Subgraph, texts: Mapping[str, str]) -> bool:
+    """An organisation bridging two documents is the same one only when both name it alike
+    and not by a bare abbreviation: the MVD of Belarus in one text and «МВД России» in
+    another are two, even when a link gives them one id."""
+    f1, f2 = sub.facts
+    if set(f1.doc_ids) & set(f2.doc_ids) or f2.subject_type not in ("ORGANIZATION", "ORG"):
+        return True
+    side = "subject" if sub.ask == "subject_bridge" else "object"
+    first = {
+        " ".join(lemmas(_shown(texts, t.doc_id, getattr(t, f"{side}_span")))) for t in f1.triples
+    }
+    second = {" ".join(lemmas(_shown(texts, t.doc_id, t.subject_span))) for t in f2.triples}
+    shared = first & second
+    return any(len(name.split()) > 1 or len(name) > 5 for name in shared)
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -228,7 +248,7 @@ class MultiHop:
         return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
-        return ""
+        return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
 
 
 SHAPE = MultiHop()
