@@ -26,7 +26,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # The baseline pulls in the whole RAG part (bm25s, scipy, natasha): importing it only when
-    # asked for keeps `dragon evaluate` and `dragon submit`, which read client.run_record, light.
+    # asked for keeps `dragon submit` light (`dragon evaluate` reads dragon_bench.run_record only).
     if name == "baseline_pipeline":
         from dragon_bench.client.baseline import baseline_pipeline
 

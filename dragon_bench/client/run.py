@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from dragon_bench.client.revision import Revision
-from dragon_bench.client.run_record import run_record_path
 from dragon_bench.errors import BadInputError
 from dragon_bench.output import stderr, track
+from dragon_bench.run_record import run_record_path
 from dragon_bench.types import Result
 
 __all__ = [

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 
-from dragon_bench.client.run_record import check_version, recorded_version
 from dragon_bench.errors import BadInputError, DragonError
 from dragon_bench.metrics.results import parse_results
+from dragon_bench.run_record import check_version, recorded_version
 
 __all__ = ["submit", "submission_config", "portal_url", "submission_version"]
 

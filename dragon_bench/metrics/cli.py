@@ -148,20 +148,24 @@ def evaluate_command(
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
-    from dragon_bench.client.run_record import check_version, recorded_version
     from dragon_bench.metrics.freshness import parse_cutoff
     from dragon_bench.metrics.gold import Gold
     from dragon_bench.metrics.report import evaluate_report
     from dragon_bench.metrics.results import parse_results, read_results
     from dragon_bench.output import stderr
+    from dragon_bench.run_record import check_version, recorded_version
 
     collecting = gc.isenabled()
     gc.disable()  # a batch of objects that live to the end: the collector would walk them for nothing
     try:
         recorded = recorded_version(results)
+        # the results first: parsing them is the process's largest transient, best met before
+        # the revision is loaded
+        data = read_results(results)
         gold = Gold.from_hub(hub, version or recorded or "latest")
         check_version(results, gold.version, recorded)
-        parsed = parse_results(read_results(results), gold, path=str(results))
+        parsed = parse_results(data, gold, path=str(results))
+        del data
         for warning in parsed.warnings:
             stderr.print(f"warning: {warning}", highlight=False, markup=False)
         report, rows = evaluate_report(
@@ -207,11 +211,11 @@ def compare_command(
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Compare two submissions on the same revision: deltas, 95% intervals, paired p-values."""
-    from dragon_bench.client.run_record import check_version, recorded_version
     from dragon_bench.errors import BadInputError
     from dragon_bench.metrics import Gold, evaluate, parse_results, read_results
     from dragon_bench.metrics.compare import compare, is_report
     from dragon_bench.output import emit, stderr
+    from dragon_bench.run_record import check_version, recorded_version
 
     loaded = [read_results(p) for p in (a, b)]
     recorded = {

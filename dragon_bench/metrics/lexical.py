@@ -116,8 +116,14 @@ def rougeL_metric(ref: Reference, answer: Answer) -> float:  # noqa: N802 (the m
 
 
 def substr_metric(ref: Reference, answer: Answer) -> float:
-    return substr_match(ref.text, answer.text)
+    return 1.0 if ref.lower in answer.text.lower() else 0.0
 
 
 def exact_metric(ref: Reference, answer: Answer) -> float:
-    return exact_match(ref.text, answer.text)
+    """`exact_match`, with the folded reference kept: an answer shorter than it, or starting
+    with another character, cannot fold to it, and is not folded."""
+    folded = ref.folded
+    text = answer.text
+    if len(text) < len(folded) or text.lstrip()[:1] != folded[:1]:
+        return 0.0
+    return 1.0 if normalize_space(text) == folded else 0.0

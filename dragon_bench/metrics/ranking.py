@@ -43,8 +43,32 @@ class GoldFlags:
     n_gold: np.ndarray
 
 
+_CHUNK = 16_384  # questions at a time: the sorting arrays of 100,000 lists would be ~150 MB
+
+
 def gold_flags(found: Sequence[Sequence[int]], relevant: Sequence[Collection[int]]) -> GoldFlags:
-    """The padded gold-flag matrix of `found` lists against their gold sets, built without a loop per id."""
+    """The padded gold-flag matrix of `found` lists against their gold sets, built without a loop
+    per id, `_CHUNK` questions at a time."""
+    if len(found) <= _CHUNK:
+        return _gold_flags(found, relevant)
+    parts = [
+        _gold_flags(found[s : s + _CHUNK], relevant[s : s + _CHUNK])
+        for s in range(0, len(found), _CHUNK)
+    ]
+    width = max(p.flags.shape[1] for p in parts)
+
+    def padded(m: np.ndarray) -> np.ndarray:
+        return np.pad(m, ((0, 0), (0, width - m.shape[1])))
+
+    return GoldFlags(
+        np.concatenate([padded(p.flags) for p in parts]),
+        np.concatenate([padded(p.first) for p in parts]),
+        np.concatenate([p.lengths for p in parts]),
+        np.concatenate([p.n_gold for p in parts]),
+    )
+
+
+def _gold_flags(found: Sequence[Sequence[int]], relevant: Sequence[Collection[int]]) -> GoldFlags:
     n = len(found)
     lengths = np.fromiter(map(len, found), np.int64, n)
     n_gold = np.fromiter(map(len, relevant), np.int64, n)

@@ -258,9 +258,9 @@ _BOOT: dict[str, Any] = {}
 
 
 def _bootstrap_slice(i: int) -> np.ndarray:
-    return bootstrap_ci(
-        _BOOT["matrix"][_BOOT["slices"][i]], resamples=_BOOT["resamples"], seed=_BOOT["seeds"][i]
-    )
+    mask = _BOOT["slices"][i]
+    scores = _BOOT["matrix"] if mask.all() else _BOOT["matrix"][mask]
+    return bootstrap_ci(scores, resamples=_BOOT["resamples"], seed=_BOOT["seeds"][i])
 
 
 def _intervals_of(

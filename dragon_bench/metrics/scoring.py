@@ -38,23 +38,27 @@ def default_workers(n: int) -> int:
 
 def _score_range(bounds: tuple[int, int]) -> np.ndarray:
     start, stop = bounds
-    references: Sequence[Reference] = _STATE["references"]
+    references: Sequence[Reference] = _STATE["references"][start:stop]
     answers: Sequence[str] = _STATE["answers"]
     tokens: TokenRows | None = _STATE["tokens"]
+    if _STATE["forked"]:
+        # A worker's analysed references die with it: analyse copies, freed chunk by chunk,
+        # instead of growing the inherited ones (the worker's memory stays one chunk's worth).
+        references = [Reference(r.text, r.type, r.answers) for r in references]
     if tokens is not None:
-        mine = references[start:stop]
+        mine = references
         for ref, known in zip(mine, tokens.rows(start, stop), strict=True):
             ref.give_tokens(known)
         views = tokens.chrf_rows([r.text for r in mine], start, stop)
         for ref, view in zip(mine, views or (), strict=bool(views)):
             ref.give_chrf(view)
     fns = [m.fn for m in _STATE["metrics"]]
-    out = np.empty((stop - start, len(fns)), dtype=np.float64)
-    for row, i in enumerate(range(start, stop)):
-        ref = references[i]
-        answer = Answer(answers[i])
-        out[row] = [fn(ref, answer) for fn in fns]
-    return out
+    values: list[float] = []
+    extend = values.extend
+    for ref, text in zip(references, answers[start:stop], strict=True):
+        answer = Answer(text)
+        extend([fn(ref, answer) for fn in fns])
+    return np.array(values, dtype=np.float64).reshape(stop - start, len(fns))
 
 
 def score_answers(
@@ -74,9 +78,16 @@ def score_answers(
     metrics = answer_metrics() if metrics is None else tuple(metrics)
     n = len(references)
     workers = default_workers(n) if workers is None else workers
-    _STATE.update(references=references, answers=answers, metrics=metrics, tokens=reference_tokens)
+    forked = workers > 1 and n > 1
+    _STATE.update(
+        references=references,
+        answers=answers,
+        metrics=metrics,
+        tokens=reference_tokens,
+        forked=forked,
+    )
     try:
-        if workers > 1 and n > 1:
+        if forked:
             pieces = workers * 4
             step = -(-n // pieces)
             bounds = [(s, min(n, s + step)) for s in range(0, n, step)]

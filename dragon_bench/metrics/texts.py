@@ -43,7 +43,7 @@ class Answer:
 class Reference(Answer):
     """A gold answer with its question type and set elements, and the views metrics prepare from it."""
 
-    __slots__ = ("type", "answers", "_prepared", "_chrf", "_elements")
+    __slots__ = ("type", "answers", "_prepared", "_chrf", "_elements", "_folded", "_lower")
 
     def __init__(
         self,
@@ -59,6 +59,22 @@ class Reference(Answer):
         self._prepared: PreparedText | None = None
         self._chrf: ChrfReference | None = None
         self._elements: list[list[str]] | None = None
+        self._folded: str | None = None
+        self._lower: str | None = None
+
+    @property
+    def folded(self) -> str:
+        """The text with white space folded (exact match compares it)."""
+        if self._folded is None:
+            self._folded = " ".join(self.text.split())
+        return self._folded
+
+    @property
+    def lower(self) -> str:
+        """The lower-cased text (substring match looks for it)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     def give_tokens(self, tokens: list[str]) -> None:
         """Set the razdel tokens (known from the revision's cache) unless already there."""

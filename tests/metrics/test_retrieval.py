@@ -163,3 +163,21 @@ def test_names_are_identities() -> None:
         "mrr@10",
     ]
     assert list(ranking_metrics([[1]], [{1}], (1, 10))) == ranking_names((1, 10))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_flags_made_in_chunks_equal_those_made_at_once(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dragon_bench.metrics import ranking
+
+    found, relevant = CASES[case]()
+    found = found + [[]] * 9  # a last chunk of empty lists only
+    relevant = relevant + [set()] * 9
+    whole = gold_flags(found, relevant)
+    monkeypatch.setattr(ranking, "_CHUNK", 4)
+    parts = gold_flags(found, relevant)
+    for name in ("flags", "first", "lengths", "n_gold"):
+        assert np.array_equal(getattr(parts, name), getattr(whole, name)), name
+    got, want = ranking_metrics(parts), ranking_metrics(whole)
+    assert all(np.array_equal(got[k], want[k]) for k in want)
