@@ -88,8 +88,9 @@ _NAME_TYPES = frozenset({"ORGANIZATION"})
 
 
 def _inside_one_name(g: GoldDocument, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """The two arguments are separate parts of one longer name (neither holds the other)."""
-    if a[1] <= b[0] or b[1] <= a[0]:
+    """The two arguments are separate parts of one longer name (neither holds the other),
+    or, given one span twice, that span is a part of a longer name."""
+    if a[1] <= b[0] or b[1] <= a[0] or a == b:
         start, end = min(a[0], b[0]), max(a[1], b[1])
     else:
         return False  # «МВД Киргизии» / «Киргизии»: the name itself states it
@@ -181,6 +182,8 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             subj, obj = g.entities[rel.arg1], g.entities[rel.arg2]
             if _inside_one_name(g, subj.span, obj.span):
                 continue
+            if rel.type == "SCHOOLS_ATTENDED" and _inside_one_name(g, obj.span, obj.span):
+                continue  # «школа КГБ СССР»: the school, not the KGB, is what he attended
             start, end = min(subj.span[0], obj.span[0]), max(subj.span[1], obj.span[1])
             triples.append(
                 Triple(

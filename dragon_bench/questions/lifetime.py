@@ -14,11 +14,16 @@ from dragon_bench.types import Triple
 __all__ = ["DEATH_RELATIONS", "ended", "is_counterfactual", "is_past"]
 
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
+# what says that someone died: verbs (the sentence naming the subject says it of him)...
 DEATH = re.compile(
     r"\b(?:скончал\w*|умер|умерла|умерли|погиб\w*|убит\w*|утонул\w*|казн[её]н\w*|"
-    r"застрелен\w*|похоронен\w*|смерт[иью]\b|гибел[иью]\b|покойн\w*|кончин\w*|"
-    r"ушл?[аи]? из жизни|ушёл из жизни|уш[её]дш\w* из жизни|не стало|исполнилось бы|"
-    r"посмертн\w*|прощани[ея] с|некролог\w*|памяти\b|светлой памяти)"
+    r"застрелен\w*|похоронен\w*|покойн\w*|ушл?[аи]? из жизни|ушёл из жизни|"
+    r"уш[её]дш\w* из жизни|не стало|исполнилось бы|посмертн\w*)"
+)
+# ...and nouns, which say it of the name right after them («смерть Амано», «памяти Зворыкина»)
+DEATH_NOUNS = re.compile(
+    r"\b(?:смерт[иьюя]\w*|гибел[иью]\w*|кончин\w*|прощани[ея] с|некролог\w*|памят[иь]\b)"
+    r"[^.!?]{0,30}$"
 )
 RETIRED = re.compile(
     r"(?:\bв отставке\b|\bотставн\w*|"
@@ -27,6 +32,8 @@ RETIRED = re.compile(
     r"\bуволен\w*|\bснят\w* с должности|"
     r"\bотстран[её]н\w*|\bсложил\w* полномочия|\bсложить полномочия|\bотреч\w*)"
 )
+# what a left office ends
+ROLE_RELATIONS = frozenset({"WORKPLACE", "WORKS_AS", "SUBORDINATE_OF", "MEMBER_OF"})
 # a sentence that tells the relation in the past («Сотомайор работала прокурором»,
 # «пара жила на Даунинг-стрит»): the fact is asked in the past
 _PAST_VERBS = {
@@ -34,7 +41,8 @@ _PAST_VERBS = {
         ("WORKPLACE", "WORKS_AS", "SUBORDINATE_OF"),
         re.compile(
             r"\b(?:работал[аи]?|служил[аи]?|возглавлял[аи]?|руководил[аи]?|занимал[аи]?|"
-            r"трудил(?:ся|ась|ись)|преподавал[аи]?|ранее|до этого|в прошлом)\b"
+            r"трудил(?:ся|ась|ись)|преподавал[аи]?|ранее|до этого|в прошлом)\b|"
+            r"\b(?:19|20)\d\d\s*[—–-]\s*(?:19|20)\d\d"  # «в 1998—1999 годах — заместитель»
         ),
     ),
     "PLACE_RESIDES_IN": re.compile(r"\b(?:жил|жила|жили|проживал[аи]?)\b"),
@@ -79,7 +87,7 @@ def ended(
         if not person or not stem:
             continue
         said = _said(text, stem)
-        if said == "dead":
+        if said == "dead" or DEATH_NOUNS.search(before[-40:]):
             return "dead"
         retired = retired or said == "retired"
     return "retired" if retired else ""
@@ -118,8 +126,8 @@ def is_past(
         return True
     if tense:
         return False
-    if over:
-        return True
+    if over and relation in ROLE_RELATIONS:
+        return True  # a left office ends the roles, not a home or a marriage
     verbs = _PAST_VERBS.get(relation)
     if verbs is None:
         return False

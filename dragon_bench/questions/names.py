@@ -379,13 +379,24 @@ def _person_nominative(name: str) -> str:
         elif masc and re.search(r"(?:ов|ев|ёв|ин|ын)а$", low):
             w = w[:-1]
         elif (
-            masc
-            and len(words) > 1
-            and not analyzer().word_is_known(low)
-            and re.search(r"[бвгджзклмнпрстфхцчшщ]а$", low)
+            len(words) > 1
+            and parses
+            and low[-2:] in ("ом", "ем")
+            and all(_case(p.tag) == "ablt" for p in parses)
         ):
-            return ""  # «Гэри Мак-Киннона», «Тронд Вернер Хансена»: a man's foreign surname
-            # in the genitive
+            return ""  # «Стив Хаффманом»: every reading of the word is the instrumental
+        elif (
+            len(words) > 1
+            and not analyzer().word_is_known(low)
+            and (
+                masc
+                and re.search(r"[бвгджзклмнпрстфхцчшщ]а$", low)
+                or re.search(r"[бвгджзклмнпрстфхцчшщ](?:ом|ем)$", low)
+                and len(low) > 5
+            )
+        ):
+            return ""  # «Гэри Мак-Киннона», «Тронд Вернер Хансена», «Стив Хаффманом»: a
+            # foreign surname in an oblique case
         elif _OBLIQUE_SURNAME.search(low) and (
             not analyzer().word_is_known(low) or not any(_case(p.tag) == "nomn" for p in parses)
         ):

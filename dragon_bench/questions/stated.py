@@ -19,7 +19,8 @@ from dragon_bench.types import Triple
 __all__ = ["frame_stated", "unstated"]
 
 _DEATH_CUES = re.compile(
-    DEATH.pattern + r"|\bубил\w*|\bубийств\w*|\bтело\b|\bмёртв\w*|\bмертв\w*|\bгоды жизни|"
+    DEATH.pattern
+    + r"|\bсмерт\w*|\bгибел\w*|\bкончин\w*|\bубил\w*|\bубийств\w*|\bтело\b|\bмёртв\w*|\bмертв\w*|\bгоды жизни|"
     r"\b\d{4}\b[^.!?]{0,25}[—–-][^.!?]{0,25}\b\d{4}\b"
 )
 _BIRTH_CUES = re.compile(r"родил\w*|рожд\w*|уроженец|уроженк\w*|родом\b|появил\w* на свет")

@@ -332,3 +332,32 @@ def test_a_bridge_across_documents_is_named_alike_in_both() -> None:
     ]  # fmt: skip
     asked, rejected = _asked(ts, [d1, d2], types=("multi_hop",))
     assert asked == {} and rejected.get("join_unstated"), (asked, rejected)
+
+
+def test_a_school_named_inside_a_longer_name_is_not_the_school() -> None:
+    # «В каких учебных заведениях учился Виктор Куликов?» -> «КГБ СССР» from «Высшую школу
+    # КГБ СССР»
+    text = "Олег Рябов окончил Высшую школу КГБ СССР."
+    g = _gold(
+        text,
+        [("T1", "PERSON", "Олег Рябов"), ("T2", "ORGANIZATION", "Высшую школу КГБ СССР"),
+         ("T3", "ORGANIZATION", "КГБ СССР")],
+        [("SCHOOLS_ATTENDED", "T1", "T3"), ("SCHOOLS_ATTENDED", "T1", "T2")],
+    )  # fmt: skip
+    _, triples = gold_triples([g])
+    assert [t.object for t in triples] == ["Высшую школу КГБ СССР"]
+
+
+def test_a_death_word_is_about_the_name_it_governs() -> None:
+    # «Кем работал Джон Фуденберг?» for the coroner in «Смерть музыканта подтвердил окружной
+    # коронер Джон Фуденберг»; «Где жил Первез Мушарраф?» for a president who left office
+    d = doc("c", "Смерть музыканта подтвердил окружной коронер Джон Фуденбергов. "
+                 "Бывший президент Павел Мусоргин живёт в Дубае.")  # fmt: skip
+    ts = [
+        fact(d, "Джон Фуденбергов", "WORKS_AS", "окружной коронер", PP,
+             ("Джон Фуденбергов", "окружной коронер"), ("PERSON:jf", "PROFESSION:c")),
+        fact(d, "Павел Мусоргин", "PLACE_RESIDES_IN", "Дубай", ("PERSON", "CITY"),
+             ("Павел Мусоргин", "Дубае"), ("PERSON:pm", "CITY:d")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert len(asked) == 2 and not any("работал" in q or "жил " in q for q in asked), asked
