@@ -19,7 +19,14 @@ from typing import Any
 
 from dragon_bench.questions.morph import analyzer, lemmas
 
-__all__ = ["KNOWN_AT", "KNOWN_FOR", "IDENTITY_RELATIONS", "association", "common_knowledge"]
+__all__ = [
+    "CREATORS",
+    "KNOWN_AT",
+    "KNOWN_FOR",
+    "IDENTITY_RELATIONS",
+    "association",
+    "common_knowledge",
+]
 
 KNOWN_AT = 0.3
 # a surname named this often in the corpus is a public figure's: a looser tie suffices
@@ -30,6 +37,9 @@ IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER
 # what a well-known person is known for: the profession, the employer or club, the party,
 # the origin and the works
 KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES"}
+# the makers of works: a person the corpus ties to one of them is a known author, whose works
+# are common knowledge («Солженицын» / «писатель» 0.43, «Шостакович» / «композитор» 0.42)
+CREATORS = ("писатель", "поэт", "композитор", "режиссёр", "музыкант", "певец", "художник")
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё\-]+")
 
 

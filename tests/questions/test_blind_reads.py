@@ -361,3 +361,34 @@ def test_a_death_word_is_about_the_name_it_governs() -> None:
     ]  # fmt: skip
     asked, _ = _asked(ts, [d])
     assert len(asked) == 2 and not any("работал" in q or "жил " in q for q in asked), asked
+
+
+def test_works_of_a_known_author_a_bridge_that_names_the_answer_and_a_broad_subject() -> None:
+    # «Какие произведения создал Александр Исаевич Солженицын?»; «Где базируется учебное
+    # заведение, которое окончил Марио Хо?» -> «Массачусетс» (read off the institute's name);
+    # «Какая организация базируется в СССР?» -> one of many
+    d = doc("a", "Александр Солженицын написал «Матрёнин двор». Пётр Смелков написал «Кедры». "
+                 "Иван Рябцев окончил Тверской технический институт. Тверской технический "
+                 "институт находится в Твери. Фронт «Заря» базировался в СССР.")  # fmt: skip
+    ts = [
+        fact(d, "Александр Солженицын", "PRODUCES", "«Матрёнин двор»", ("PERSON", "WORK_OF_ART"),
+             ("Александр Солженицын", "«Матрёнин двор»"), ("PERSON:as", "WORK_OF_ART:m")),
+        fact(d, "Пётр Смелков", "PRODUCES", "«Кедры»", ("PERSON", "WORK_OF_ART"),
+             ("Пётр Смелков", "«Кедры»"), ("PERSON:ps", "WORK_OF_ART:k")),
+        fact(d, "Иван Рябцев", "SCHOOLS_ATTENDED", "Тверской технический институт",
+             ("PERSON", "ORGANIZATION"), ("Иван Рябцев", "Тверской технический институт"),
+             ("PERSON:ir", "ORGANIZATION:tti")),
+        fact(d, "Тверской технический институт", "HEADQUARTERED_IN", "Тверь",
+             ("ORGANIZATION", "CITY"), ("Тверской технический институт находится", "Твери"),
+             ("ORGANIZATION:tti", "CITY:t")),
+        fact(d, "Фронт «Заря»", "HEADQUARTERED_IN", "СССР", ("ORGANIZATION", "COUNTRY"),
+             ("Фронт «Заря»", "СССР"), ("ORGANIZATION:z", "COUNTRY:su")),
+    ]  # fmt: skip
+    texts: dict = {}
+    for seed in range(5):
+        qs = generate_questions(ts, [d], per_type=10, seed=seed, types=("simple", "multi_hop"))
+        texts |= {q.question: q.answers for q in qs}
+    assert any(a == ("«Кедры»",) for a in texts.values()), texts
+    assert not any(a == ("«Матрёнин двор»",) for a in texts.values()), texts
+    assert not any("Рябцев" in q and a == ("Тверь",) for q, a in texts.items()), texts
+    assert not any("СССР" in q for q in texts), texts

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from dragon_bench.questions.fame import IDENTITY_RELATIONS, KNOWN_AT, KNOWN_FOR, common_knowledge
+from dragon_bench.questions.fame import (
+    CREATORS,
+    IDENTITY_RELATIONS,
+    KNOWN_AT,
+    KNOWN_FOR,
+    common_knowledge,
+)
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import ended, is_counterfactual
@@ -292,6 +298,8 @@ def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     for f in sub.facts:
         if f.subject_type == "PERSON" and f.relation in KNOWN_FOR:
             pairs.append((f.subject, f.object))
+        if f.subject_type == "PERSON" and f.relation == "PRODUCES":
+            pairs += [(f.subject, maker) for maker in CREATORS]  # a known author's works
         if f.relation == "FOUNDED_BY" and f.object_type == "PERSON":
             pairs.append((f.object, f.subject))
     first = sub.facts[0]
@@ -320,6 +328,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "guessable"
     if sub.bridge is not None and answer_in_question(sub.bridge, text):
         return "bridge_named"
+    if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
+        return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
     graph = ctx.graph
     if any(graph.popular(a, ctx.popularity_share) for a in sub.answer_ids):
         return "popular_answer"

@@ -70,6 +70,8 @@ class Simple:
         f = sub.facts[0]
         if f.relation == "WORKS_AS" and sub.ask == "object" and listed_roles([f], ctx.texts):
             return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
+        if sub.ask == "subject" and f.object_type == "COUNTRY":
+            return "broad"  # «Какая организация базируется в СССР?»: many do, the KG knows few
         return ""
 
 
