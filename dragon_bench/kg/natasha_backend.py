@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -14,7 +15,8 @@ from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
 from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
 from dragon_bench.nlp.natasha import get_pipeline
-from dragon_bench.types import Document, Triple
+from dragon_bench.types import Document, Triple, entity_id
+from dragon_bench.types import EntityType as E
 
 __all__ = [
     "EXTRACTOR",
@@ -23,6 +25,7 @@ __all__ = [
     "analyse_document",
     "extract_document",
     "iter_natasha_triples",
+    "qualified_roles",
 ]
 
 EXTRACTOR = "natasha"
@@ -70,24 +73,28 @@ def analyse_document(doc: Document) -> Analysis:
     for index, group in sorted(by_sent.items()):
         sent = sents[index]
         found_here = facts[index]
+        roles = qualified_roles(found_here, names, text, doc.id)
         for found in found_here:
             subj, obj = found.subject, found.object
             if ids[subj] == ids[obj] or names[subj].lower() == names[obj].lower():
                 continue  # «Российская Федерация» in «Российская Федерация»: one thing, no fact
             trigger = trigger_name(found, names)
+            obj_name, obj_end, obj_id = names[obj], obj.end, ids[obj]
+            if found.relation_type == "WORKS_AS" and obj in roles:
+                obj_name, obj_end, obj_id = roles[obj]
             triple = Triple(
                 subject=names[subj],
                 relation=RELATION_NAMES.get(found.relation_type, found.relation_type.lower()),
-                object=names[obj],
+                object=obj_name,
                 doc_id=doc.id,
                 subject_type=kinds.get(subj, subj.type),
                 object_type=kinds.get(obj, obj.type),
                 subject_span=(subj.start, subj.end),
-                object_span=(obj.start, obj.end),
+                object_span=(obj.start, obj_end),
                 sentence_span=(sent.start, sent.end),
                 extractor=EXTRACTOR,
                 subject_id=ids[subj],
-                object_id=ids[obj],
+                object_id=obj_id,
                 relation_type=found.relation_type,
                 tense=found.tense,
                 confidence=confidence_of(trigger),
@@ -124,6 +131,34 @@ def analyse_document(doc: Document) -> Analysis:
                 )
             )
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
+
+
+_GENITIVES = frozenset({"role_genitive", "role_genitive_deep"})
+# what may stand between a role and its genitive: the words of its chain («министр
+# иностранных дел России»), at most three
+_CHAIN = re.compile(r"(?:\s+[А-Яа-яЁё-]+){0,3}\s+")
+
+
+def qualified_roles(
+    found: Iterable[Found], names: dict[Mention, str], text: str, doc_id: str
+) -> dict[Mention, tuple[str, int, str]]:
+    """A role noun with the named organisation or place after it in the genitive («глава
+    Рособрнадзора», «министр иностранных дел России»): the role's name with it (the role in the
+    nominative, the genitive as written), the end of its span and its own entity id, so a
+    role is asked as the post it is («Кем работает X? — глава Рособрнадзора», not «глава»)
+    and two posts of one word in a document («президент России», «президент США») stay
+    apart."""
+    out: dict[Mention, tuple[str, int, str]] = {}
+    for f in found:
+        role, place = f.subject, f.object
+        if f.trigger not in _GENITIVES or role.type != E.PROFESSION or role in out:
+            continue
+        between = text[role.end : place.start]
+        if place.start < role.end or not _CHAIN.fullmatch(between):
+            continue  # before the role, or punctuation between
+        name = f"{names[role]}{between}{text[place.start : place.end]}"
+        out[role] = (name, place.end, entity_id(role.type, f"{name} @{doc_id}"))
+    return out
 
 
 def _verb_tense(feats: dict[str, str]) -> str:

@@ -416,7 +416,17 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
         if after:
             n = min(after, key=lambda x: v.first[x])
             same_case = not v.case(n.head) or not v.case(p.head) or v.case(n.head) == v.case(p.head)
-            if same_case and v.clean_gap(p.head, v.first[n], p.head):
+            # «двух генералов полиции по делу Голунова»: a preposition (but one before a
+            # name) or a plural role noun before one name is no apposition
+            gap = v.toks[p.head + 1 : v.first[n]]
+            plural = v.toks[p.head].feats.get("Number") == "Plur" and (
+                v.toks[n.head].feats.get("Number") == "Sing"
+            )
+            named_at = {v.first[m] for m in v.mentions if m.type in _WORKPLACES}
+            apart = plural or any(
+                t.pos == "ADP" and t.i not in v.named and t.i + 1 not in named_at for t in gap
+            )  # «посол России в США Анатолий Антонов» keeps its named modifier
+            if same_case and not apart and v.clean_gap(p.head, v.first[n], p.head):
                 yield n, p, "appos"
         # name, role: the role noun is an apposition of the name right after a comma/dash/(
         tok = v.toks[p.head]

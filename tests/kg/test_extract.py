@@ -36,7 +36,7 @@ def test_spans_point_into_full_text(triples) -> None:  # type: ignore[no-untyped
 
 def test_known_facts_are_found_in_nominative(triples) -> None:  # type: ignore[no-untyped-def]
     facts = {(t.subject, t.relation, t.object) for t in triples}
-    assert ("Сергей Шойгу", "должность", "министр") in facts
+    assert ("Сергей Шойгу", "должность", "министр обороны России") in facts
     assert ("Барак Обама", "возраст", "55 лет") in facts  # an age as years in the nominative
     # the predicate with its preposition, the place normalised to the nominative
     assert any(

@@ -134,3 +134,17 @@ def test_no_bridge_is_described_by_the_country_it_works_in() -> None:
     for seed in range(8):
         # «Сколько лет человеку, который представляет Испанию?»: the texts name many such
         assert not [s for s in MULTI_HOP.sample(graph, random.Random(seed))], seed
+
+
+def test_a_founder_is_no_answer_to_what_a_founder_does() -> None:
+    d = doc("f", "Сооснователь группы «Ленинград» Игорь Вдовин выступил.")
+    ts = [
+        fact(d, "«Ленинград»", "FOUNDED_BY", "Игорь Вдовин", ("ORGANIZATION", "PERSON"),
+             ("«Ленинград»", "Игорь"), ("ORGANIZATION:l", "PERSON:iv")),
+        fact(d, "Игорь Вдовин", "WORKS_AS", "сооснователь", ("PERSON", "PROFESSION"),
+             ("Игорь", "Сооснователь"), ("PERSON:iv", "PROFESSION:s")),
+    ]  # fmt: skip
+    graph = FactGraph(ts, texts={d.id: d.full_text})
+    role = next(f for f in graph.facts if f.relation == "WORKS_AS")
+    # old: «Кто по профессии основатель «Ленинграда»? — сооснователь»
+    assert not graph.answerable(role, "object")
