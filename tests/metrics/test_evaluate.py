@@ -179,14 +179,19 @@ def test_references_are_tokenised_once_and_reused(monkeypatch: pytest.MonkeyPatc
     assert again["overall"] == first["overall"]
 
 
-def test_streamed_json_is_the_report_json_and_forked_intervals_are_the_same() -> None:
+def test_streamed_json_is_the_report_json_and_forked_intervals_are_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """`dragon evaluate`'s JSON, written from score columns, is byte for byte json.dumps of the
-    report with its per_question rows; the intervals computed in a forked process (2,000
-    questions or more with two workers) equal those computed in one."""
+    report with its per_question rows; the intervals computed in a forked process (with two
+    workers and, here, 2,000 questions or more) equal those computed in one."""
     from io import StringIO
 
+    from dragon_bench.metrics import report as report_module
     from dragon_bench.metrics.cli import write_json
     from dragon_bench.metrics.report import evaluate_report
+
+    monkeypatch.setattr(report_module, "_MIN_PARALLEL", 2000)
 
     qa, texts = gold_tables(2100, 300, seed=9)
     g = Gold.from_tables(qa, texts, "1.0.0")
