@@ -40,6 +40,7 @@ KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES"}
 # the makers of works: a person the corpus ties to one of them is a known author, whose works
 # are common knowledge («Солженицын» / «писатель» 0.43, «Шостакович» / «композитор» 0.42)
 CREATORS = ("писатель", "поэт", "композитор", "режиссёр", "музыкант", "певец", "художник")
+_PREFIX = re.compile(r"^(?:кино|теле|фото|радио|видео|медиа|шоу-|поп-|рок-|экс-|вице-|интернет-)")
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё][A-Za-zА-Яа-яЁё\-]+")
 
 
@@ -85,10 +86,15 @@ def association(person: str, answer: str) -> float:
     words = [w.replace("ё", "е") for w in lemmas(answer) if len(w) >= 4]
     if not surname or not words:
         return 0.0
-    a, b = _vector([surname]), _vector(words)
-    if a is None or b is None:
+    a = _vector([surname])
+    if a is None:
         return 0.0
-    return float(a @ b)
+    ties = []
+    for group in (words, [_PREFIX.sub("", w) for w in words]):  # «киноактриса»: «актриса»
+        b = _vector(group)
+        if b is not None:
+            ties.append(float(a @ b))
+    return max(ties, default=0.0)
 
 
 def _count(word: str) -> int:

@@ -392,3 +392,16 @@ def test_works_of_a_known_author_a_bridge_that_names_the_answer_and_a_broad_subj
     assert not any(a == ("«Матрёнин двор»",) for a in texts.values()), texts
     assert not any("Рябцев" in q and a == ("Тверь",) for q, a in texts.items()), texts
     assert not any("СССР" in q for q in texts), texts
+
+
+def test_the_verb_agrees_with_the_gender_the_text_gives() -> None:
+    # «Какие организации представлял Колин Маккалоу?» for a woman («Колин Маккалоу родилась»):
+    # the first name reads as a man's; and a compound role of a known actress («киноактриса»)
+    assert common_knowledge("Дженнифер Энистон", "киноактриса")
+    d = doc("k", "Колин Маккаллен родилась в Веллингтоне. Колин Маккаллен умерла в Сиднее.")
+    ts = [
+        fact(d, "Колин Маккаллен", "PLACE_OF_DEATH", "Сидней", ("PERSON", "CITY"),
+             ("Колин Маккаллен", "Сиднее"), ("PERSON:km", "CITY:s")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert asked and all("умерла" in q or "скончалась" in q for q in asked), asked

@@ -26,7 +26,7 @@ from dragon_bench.questions.fame import (
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import ended, is_counterfactual
-from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.stated import frame_stated, unstated
@@ -196,7 +196,8 @@ def ask_object(
             continue
         if texts is not None and not frame_stated(frame.id, fact.triples, texts):
             continue
-        text = _render_with(frame.text, fact, subject, subject_gender)
+        said = said_gender(fact, texts) if texts is not None and subject is None else ""
+        text = _render_with(frame.text, fact, subject, subject_gender or said or None)
         if text is not None:
             out.append((frame, text))
     return out
@@ -206,14 +207,12 @@ def _render_with(
     text: str, fact: Fact, subject: dict[str, str] | None, gender: str | None
 ) -> str | None:
     if subject is None:
-        return gendered_render(
-            text,
-            s=fact.subject,
-            o=fact.object,
-            s_type=fact.subject_type,
-            o_type=fact.object_type,
-            tense=fact.tense,
-        )
+        s, o, s_type, o_type = fact.subject, fact.object, fact.subject_type, fact.object_type
+        if gender:  # the texts say it («Колин Маккалоу родилась»)
+            return render(
+                text, s=s, o=o, s_type=s_type, o_type=o_type, tense=fact.tense, agree=gender
+            )
+        return gendered_render(text, s=s, o=o, s_type=s_type, o_type=o_type, tense=fact.tense)
     if re.search(r"\{s(?::\w+)?\}\s*[^?\s]", text):
         return None  # «Сколько лет было человеку, который ... на момент смерти?»: a relative
         # clause describing the subject must end the question
@@ -226,6 +225,23 @@ def _render_with(
         return None
     out = re.sub("\x00(\\w+)\x00", lambda m: subject[m.group(1)], out)
     return out[:1].upper() + out[1:]
+
+
+def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
+    """The gender the texts give a person subject by the past verb right after a mention
+    («Колин Маккалоу родилась»), '' when they give none or both."""
+    if fact.subject_type not in PEOPLE:
+        return ""
+    found = set()
+    for t in fact.triples:
+        after = texts.get(t.doc_id, "")[t.subject_span[1] : t.subject_span[1] + 30]
+        m = re.match(r"\s+([а-яё]+)", after)
+        if not m:
+            continue
+        for p in analyzer().parse(m.group(1))[:1]:
+            if p.tag.POS == "VERB" and "past" in p.tag and p.tag.gender in ("masc", "femn"):
+                found.add(str(p.tag.gender))
+    return found.pop() if len(found) == 1 else ""
 
 
 def gendered_render(text: str, **slots: Any) -> str | None:
