@@ -405,3 +405,24 @@ def test_the_verb_agrees_with_the_gender_the_text_gives() -> None:
     ]  # fmt: skip
     asked, _ = _asked(ts, [d])
     assert asked and all("умерла" in q or "скончалась" in q for q in asked), asked
+
+
+def test_a_described_person_is_not_always_a_человек() -> None:
+    # dev from gold: «человек» in 27% of the questions («Сколько лет человеку, который ...»)
+    people = [("Пётр Смелков", "Кедр", "Кедре"), ("Иван Рябцев", "Гранит", "Граните"),
+              ("Олег Синицкий", "Север", "Севере"), ("Павел Мусоргин", "Рассвет", "Рассвете")]  # fmt: skip
+    text = " ".join(f"{n} работает в «{o}». {n} исполнилось {40 + i} лет."
+                    for i, (n, o, _) in enumerate(people))  # fmt: skip
+    d = doc("h", text.replace("в «Кедр»", "в «Кедре»").replace("в «Гранит»", "в «Граните»")
+            .replace("в «Север»", "в «Севере»").replace("в «Рассвет»", "в «Рассвете»"))  # fmt: skip
+    ts = []
+    for i, (n, o, at) in enumerate(people):
+        ts.append(fact(d, n, "WORKPLACE", f"«{o}»", PO, (n, f"«{at}»"),
+                       (f"PERSON:{i}", f"ORGANIZATION:{i}")))  # fmt: skip
+        ts.append(fact(d, n, "AGE_IS", f"{40 + i} лет", ("PERSON", "AGE"),
+                       (f"{n} исполнилось", f"{40 + i} лет"), (f"PERSON:{i}", f"AGE:{i}")))  # fmt: skip
+    asked = set()
+    for seed in range(4):
+        qs = generate_questions(ts, [d], per_type=10, seed=seed, types=("multi_hop",))
+        asked |= {q.question for q in qs}
+    assert any("человек" in q for q in asked) and any(", кто " in q for q in asked), asked

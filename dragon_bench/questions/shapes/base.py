@@ -85,6 +85,8 @@ _WORD = re.compile(r"[а-яёa-z0-9]+(?:-[а-яёa-z0-9]+)*")
 FRAMES_BY_ID: dict[str, str] = {
     f.id: f.text for r in TEMPLATES.values() for f in (*r.ask, *r.many, *r.pred)
 } | {d.id: f"{d.head}{d.clause}" for r in TEMPLATES.values() for d in r.describe}
+# the heads of a described person (shapes/multi_hop.py): «человек, который ...», «тот, кто ...»
+FRAMES_BY_ID |= {"head.person": "человек", "head.who": "тот, кто"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,8 +119,24 @@ def _subject_descriptions(
             h = inflect_name(head, case)
             if h is not None:
                 forms[case] = f"{h}, {which} {pred}"
-        out.append((frame.id, forms, gender))
+        if head != "человек":
+            out.append((frame.id, forms, gender))
+            continue
+        # «человек, который ...» or «тот, кто ...»: «человек» would fill a benchmark
+        out.append((f"{frame.id}+head.person", forms, gender))
+        who = {case: f"{_THAT[case]}, кто {pred}" for case in _CASES}
+        out.append((f"{frame.id}+head.who", who, gender))
     return out
+
+
+_THAT = {
+    "nomn": "тот",
+    "gent": "того",
+    "datv": "тому",
+    "accs": "того",
+    "ablt": "тем",
+    "loct": "том",
+}
 
 
 # relations many people of the texts have with one place
