@@ -32,6 +32,7 @@ checked on it by the independent path of benchmarks/build.py.
     .venv/bin/python benchmarks/questions.py --train          # and the train build
     .venv/bin/python benchmarks/questions.py --quick          # 30 dev documents, no baseline
     .venv/bin/python benchmarks/questions.py --flagged        # the flagged-share comparison
+    .venv/bin/python benchmarks/questions.py --losses         # where candidates die, per type
     .venv/bin/python benchmarks/questions.py --from-gold DIR  # phrasing alone (gold_questions.py)
 """
 
@@ -290,6 +291,35 @@ def facts_baseline(ref: str, split: str, per_type: int, limit: int | None) -> di
     }
 
 
+def losses(workers: int) -> dict[str, Any]:
+    """Where candidates die, per question type, on dev (50 a type) and train (200): each type
+    generated alone from the build's KG, its sampled candidates (distinct subgraphs) split into
+    kept and the first check that refused each (`no_template`/`not_unique`: phrasing found no
+    frame or no unique one; the rest are `common_reason`, the shape's check and the round
+    trip)."""
+    from dragon_bench.kg.calibration import feeds_questions
+    from dragon_bench.questions.shapes import QUESTION_TYPES
+
+    out: dict[str, Any] = {}
+    for split, per_type in (("dev", 50), ("train", 200)):
+        docs = read_documents(NEREL / split)
+        triples = extract(docs, "natasha", None, workers=workers)
+        row: dict[str, Any] = {
+            "question_triples": sum(feeds_questions(t.confidence) for t in triples)
+        }
+        for qtype in QUESTION_TYPES:
+            stats: dict[str, Any] = {}
+            kept = generate_questions(
+                triples, docs, per_type=per_type, seed=0, types=[qtype], stats=stats
+            )
+            died = stats["rejected"]
+            row[qtype] = {"sampled": len(kept) + sum(died.values()), "kept": len(kept), **died}
+        row["facts"] = stats["facts"]
+        out[split] = row
+        print(f"{split}: {row}", file=sys.stderr)
+    return out
+
+
 def _counts(questions: list[Question]) -> dict[str, int]:
     out: dict[str, int] = {}
     for q in questions:
@@ -314,6 +344,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="extraction processes (0: cores)")
     parser.add_argument("--train", action="store_true", help="also build NEREL train, 200/type")
     parser.add_argument("--flagged", action="store_true", help="the flagged-share comparison")
+    parser.add_argument(
+        "--losses", action="store_true", help="where each type's candidates die (dev, train)"
+    )
     parser.add_argument("--from-gold", type=Path, default=None, help="NEREL split: phrasing alone")
     args = parser.parse_args()
     if args.from_gold is not None:
@@ -323,6 +356,9 @@ def main() -> None:
         sys.exit(f"reference data {NEREL} is absent")
     if args.flagged:
         flagged_main(args)
+        return
+    if args.losses:
+        print(json.dumps(losses(args.workers or cpu_count()), ensure_ascii=False))
         return
     limit = 30 if args.quick else None
     dev = facts_figures("dev", args.per_type or 50, limit)
