@@ -7,8 +7,11 @@ results JSON, then `dragon_bench.metrics.straightforward`'s per-question loop (r
 `RougeScorer` on razdel tokens, per-question retrieval loops) and pandas aggregation by type.
 Ours: `dragon evaluate --format json` with its defaults (every default metric: DRAGON's, the
 extended ones, 1000 bootstrap resamples, per-question details). The DRAGON numbers of the two
-must be identical (==). Wall time and peak memory (max RSS) of each process; the pairs run
-alternately and `speedup_vs_dragon_evaluator` is the median of the pair-by-pair ratios.
+must be identical (==). Wall time, CPU time (its workers included) and peak memory (max RSS)
+of each process; the pairs run alternately (which side goes first alternates too) and
+`speedup_vs_dragon_evaluator` is the median of the pair-by-pair ratios. The files, and the
+reference cache a revision gets at its first evaluation, are made before any timed run, in a
+process of their own (a child's max RSS starts at its parent's).
 `in_process_speedup` is today's in-process figure (DRAGON metrics only, fresh Gold).
 
 Questions: 20 found ids each, answers of 20-80 tokens, references of 2-15 words of NEREL
@@ -224,9 +227,16 @@ def dragon_part(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def load_average() -> float:
+    return os.getloadavg()[0]
+
+
 def measure(n: int, runs: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        hub, results = write_files(n, Path(tmp))
+        # The files are made in a process of their own: a child's peak memory (ru_maxrss) starts
+        # at its parent's resident size, so this process must stay small for the figures.
+        subprocess.run([sys.executable, __file__, "--write-files", str(n), tmp], check=True)
+        hub, results = str(Path(tmp) / "hub"), Path(tmp) / "results.json"
         base_cmd = [sys.executable, __file__, "--dragon-evaluator", hub, str(results)]
         ours_cmd = [
             sys.executable,
@@ -242,14 +252,21 @@ def measure(n: int, runs: int) -> dict[str, Any]:
         ]
         pairs = []
         identical = True
-        for _ in range(runs):
-            bw, bc, bm, bout = timed(base_cmd)
-            ow, oc, om, oout = timed(ours_cmd)
+        loads = []
+        for k in range(runs):
+            loads.append(load_average())
+            if k % 2:  # which side goes first alternates
+                ow, oc, om, oout = timed(ours_cmd)
+                bw, bc, bm, bout = timed(base_cmd)
+            else:
+                bw, bc, bm, bout = timed(base_cmd)
+                ow, oc, om, oout = timed(ours_cmd)
             identical &= json.loads(bout) == dragon_part(json.loads(oout))
             pairs.append((bw, bc, bm, ow, oc, om))
             print(
                 f"{n}: dragon-style {bw:.2f} s ({bc:.2f} CPU-s) {bm:.0f} MB; "
-                f"ours {ow:.2f} s ({oc:.2f} CPU-s) {om:.0f} MB",
+                f"ours {ow:.2f} s ({oc:.2f} CPU-s) {om:.0f} MB; ratio {bw / ow:.2f}; "
+                f"load {loads[-1]:.1f}",
                 file=sys.stderr,
             )
     med = [statistics.median(p[j] for p in pairs) for j in range(6)]
@@ -263,6 +280,8 @@ def measure(n: int, runs: int) -> dict[str, Any]:
         "ours_cpu_s": med[4],
         "ours_mb": med[5],
         "identical": identical,
+        "pairs": [round(p[0] / p[3], 2) for p in pairs],
+        "load": [round(x, 1) for x in loads],
     }
 
 
@@ -289,6 +308,9 @@ def main() -> None:
     if len(sys.argv) == 4 and sys.argv[1] == "--dragon-evaluator":
         dragon_evaluator(sys.argv[2], sys.argv[3])
         return
+    if len(sys.argv) == 4 and sys.argv[1] == "--write-files":
+        write_files(int(sys.argv[2]), Path(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2,000 questions, 2 runs")
     parser.add_argument("--runs", type=int, default=0, help="Runs of each side (default 3).")
@@ -311,6 +333,8 @@ def main() -> None:
         figures[f"mb_{key}"] = round(m["ours_mb"])
         figures[f"dragon_evaluator_mb_{key}"] = round(m["baseline_mb"])
         figures[f"identical_{key}"] = m["identical"]
+        figures[f"pairs_{key}"] = m["pairs"]
+        figures[f"load_{key}"] = m["load"]
     first = f"{sizes[0] // 1000}k" if sizes[0] % 1000 == 0 else str(sizes[0])
     figures["speedup_vs_dragon_evaluator"] = figures[f"speedup_vs_dragon_evaluator_{first}"]
     figures["in_process_speedup"] = round(in_process(min(sizes)), 2)

@@ -95,18 +95,25 @@ def chrf_score(ref: ChrfReference, answer: str) -> float:
     m = len(text)
     # longest[i]: the longest n-gram (up to CHAR_ORDER) starting at place i of the reference that
     # occurs in the answer. It is at least longest[i - 1] - 1, so few searches find them all.
-    longest = [0] * m
     have = [0] * (CHAR_ORDER + 2)
-    length = 0
-    for i in range(m):
-        if length:
-            length -= 1
-        while length < CHAR_ORDER and i + length < m and text[i : i + length + 1] in hyp:
-            length += 1
-        longest[i] = length
-        have[length] += 1
-    for n in range(CHAR_ORDER - 1, -1, -1):
-        have[n] += have[n + 1]  # have[n]: places whose n-gram occurs in the answer
+    if m and text in hyp:
+        # The whole reference is in the answer, so is each of its n-grams (a correct answer
+        # often quotes it): every place reaches the longest n-gram it has.
+        longest = [min(CHAR_ORDER, m - i) for i in range(m)]
+        for n in range(1, CHAR_ORDER + 1):
+            have[n] = max(m - n + 1, 0)
+    else:
+        longest = [0] * m
+        length = 0
+        for i in range(m):
+            if length:
+                length -= 1
+            while length < CHAR_ORDER and i + length < m and text[i : i + length + 1] in hyp:
+                length += 1
+            longest[i] = length
+            have[length] += 1
+        for n in range(CHAR_ORDER - 1, -1, -1):
+            have[n] += have[n + 1]  # have[n]: places whose n-gram occurs in the answer
     factor = BETA**2
     avg_prec = avg_rec = 0.0
     effective = 0

@@ -173,6 +173,7 @@ class Gold:
         else:
             tokens = cached[1]
         gold.cache["reference_tokens"] = tokens
+        pa.default_memory_pool().release_unused()  # the readers' buffers, back to the system
         return gold
 
 
