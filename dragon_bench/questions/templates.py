@@ -169,7 +169,12 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("orgs_repr", "Какие организации {v:представлять} {s}?", _ORGS),
             ],
             pred=[
-                ("in", "{v:работать} в {o:loct}"),
+                # not «работает в Японии» for an emperor: a country is no workplace condition
+                (
+                    "in",
+                    "{v:работать} в {o:loct}",
+                    f"{_ORGS} FACILITY CITY STATE_OR_PROVINCE DISTRICT",
+                ),
                 ("repr", "{v:представлять} {o:accs}", _ORGS),
             ],
             describe=[

@@ -426,3 +426,19 @@ def test_a_described_person_is_not_always_a_человек() -> None:
         qs = generate_questions(ts, [d], per_type=10, seed=seed, types=("multi_hop",))
         asked |= {q.question for q in qs}
     assert any("человек" in q for q in asked) and any(", кто " in q for q in asked), asked
+
+
+def test_a_country_is_no_workplace_condition() -> None:
+    # «Кто родился 23 декабря 1933 года и работает в Японии?» for the emperor
+    d = doc("e", "Такэси Мориока родился 23 декабря 1933 года. Такэси Мориока правит Ямато. "
+                 "Хироси Мориока правит Ямато.")  # fmt: skip
+    ts = [
+        fact(d, "Такэси Мориока", "DATE_OF_BIRTH", "23 декабря 1933 года", ("PERSON", "DATE"),
+             ("Такэси Мориока", "23 декабря"), ("PERSON:tm", "DATE:d")),
+        fact(d, "Такэси Мориока", "WORKPLACE", "Ямато", ("PERSON", "COUNTRY"),
+             ("Такэси Мориока правит", "Ямато"), ("PERSON:tm", "COUNTRY:y")),
+        fact(d, "Хироси Мориока", "WORKPLACE", "Ямато", ("PERSON", "COUNTRY"),
+             ("Хироси Мориока", "Ямато"), ("PERSON:hm", "COUNTRY:y")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("conditional",))
+    assert not any("работает в Ямато" in q or "работал в Ямато" in q for q in asked), asked
