@@ -22,6 +22,7 @@ _QUOTED = re.compile(r"«([^«»]{1,60})»")
 _FORMER = re.compile(r"(?:бывш\w*|экс-|прежн\w*|тогдашн\w*|отставн\w*)\s*$", re.IGNORECASE)
 # set relations whose members are names a text may quote
 _QUOTED_KINDS = frozenset({"PRODUCES", "WORKPLACE", "MEMBER_OF", "AWARDED_WITH", "OWNER_OF"})
+_PREFIX = re.compile(r"^(?:кино|теле|фото|радио|видео|медиа|шоу-|поп-|рок-)(?=\w{4})")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -88,6 +89,9 @@ def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
 
 def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
+    bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
+    if len(set(bases)) < len(bases):
+        return "duplicate_member"  # «кинорежиссёр», «режиссёр»: one role twice
     formers = {_former(f, texts) for f in facts}
     if len(formers) > 1:
         return "mixed_tense"

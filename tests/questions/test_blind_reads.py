@@ -442,3 +442,16 @@ def test_a_country_is_no_workplace_condition() -> None:
     ]  # fmt: skip
     asked, _ = _asked(ts, [d], types=("conditional",))
     assert not any("работает в Ямато" in q or "работал в Ямато" in q for q in asked), asked
+
+
+def test_a_set_does_not_hold_one_role_twice() -> None:
+    # «Какие профессии и должности у Дэвида Линча?» -> «кинорежиссер», «режиссер»
+    d = doc("l", "Кинорежиссёр Пётр Смелков, режиссёр фильма «Кедры», приехал в Тверь.")
+    ts = [
+        fact(d, "Пётр Смелков", "WORKS_AS", "кинорежиссёр", PP, ("Пётр Смелков", "Кинорежиссёр"),
+             ("PERSON:ps", "PROFESSION:k")),
+        fact(d, "Пётр Смелков", "WORKS_AS", "режиссёр", PP, ("Пётр Смелков", "режиссёр"),
+             ("PERSON:ps", "PROFESSION:r")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d], types=("set",))
+    assert asked == {} and rejected.get("duplicate_member") == 1, (asked, rejected)
