@@ -35,8 +35,8 @@ FREQUENT_SHARE = 0.78  # of KNOWN_AT: 0.235
 # identity facts of a subject famous in the revision's own documents (shapes/base.py)
 IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER_OF"})
 # what a well-known person is known for: the profession, the employer or club, the party,
-# the origin and the works
-KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES"}
+# the origin, the works and the companies owned
+KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES", "OWNER_OF"}
 # the makers of works: a person the corpus ties to one of them is a known author, whose works
 # are common knowledge («Солженицын» / «писатель» 0.43, «Шостакович» / «композитор» 0.42)
 CREATORS = ("писатель", "поэт", "композитор", "режиссёр", "музыкант", "певец", "художник")

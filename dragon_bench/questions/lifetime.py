@@ -97,13 +97,18 @@ def ended(
 def _said(text: str, stem: str) -> str:
     """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''."""
     retired = False
+    # an active dismissal says it of the one dismissed: «Медведев уволил Суходольского»
+    dismissed = re.compile(
+        r"(?:уволил\w*|освободил\w*|отстранил\w*|снял\w*|отправил\w* в отставку)\s+"
+        r"(?:[^\s.!?]+\s+){0,4}" + re.escape(stem.lower())
+    )
     for sentence in _SENTENCE.split(text):
         if stem not in sentence:
             continue
         low = sentence.lower()
         if DEATH.search(low):
             return "dead"
-        retired = retired or bool(RETIRED.search(low))
+        retired = retired or bool(RETIRED.search(low) or dismissed.search(low))
     return "retired" if retired else ""
 
 

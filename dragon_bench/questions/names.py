@@ -507,6 +507,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
         return ""  # «В первом туре», «Президентские выборы в»: a cut phrase, not a name
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
     head = shown.split()[0] if shown.split() else ""
+    head = head.split("-")[0] if "-" in head and len(head.split("-")[0]) > 4 else head
     if (
         _WORD.match(head)
         and analyzer().word_is_known(head.lower())

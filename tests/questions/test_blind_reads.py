@@ -455,3 +455,19 @@ def test_a_set_does_not_hold_one_role_twice() -> None:
     ]  # fmt: skip
     asked, rejected = _asked(ts, [d], types=("set",))
     assert asked == {} and rejected.get("duplicate_member") == 1, (asked, rejected)
+
+
+def test_a_dismissed_official_an_owner_and_an_oblique_compound_role() -> None:
+    # «Кто подчинялся Нургалиеву и работает в ГУ МВД Петербурга?» for the one «Медведев уволил»;
+    # «Сколько стоит компания, которой владеет Марк Цукерберг?»; «десантника-снайпера»
+    assert answer_name("десантника-снайпера", "PROFESSION") == ""
+    assert answer_name("генерал-лейтенант", "PROFESSION") == "генерал-лейтенант"
+    assert common_knowledge("Марк Цукерберг", "Facebook")
+    d = doc("u", "Президент уволил начальника управления Михаила Сухорукова. "
+                 "Михаил Сухоруков работает в управлении «Север».")  # fmt: skip
+    ts = [
+        fact(d, "Михаил Сухоруков", "WORKPLACE", "«Север»", PO, ("Михаил Сухоруков", "«Север»"),
+             ("PERSON:ms", "ORGANIZATION:s")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert asked and not any("работает" in q or "представляет" in q for q in asked), asked
