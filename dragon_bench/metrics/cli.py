@@ -156,7 +156,8 @@ def evaluate_command(
     from dragon_bench.run_record import check_version, recorded_version
 
     collecting = gc.isenabled()
-    gc.disable()  # a batch of objects that live to the end: the collector would walk them for nothing
+    if not judge:  # a judge's client makes cycles (asyncio, httpx): then the collector stays on
+        gc.disable()  # objects that live to the end: the collector would walk them for nothing
     try:
         recorded = recorded_version(results)
         # the results first: parsing them is the process's largest transient, best met before

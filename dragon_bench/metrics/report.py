@@ -108,7 +108,8 @@ def evaluate_report(
     """`evaluate`'s report without `per_question`, and the per-question scores as `Details`
     (columns, from which the rows or their JSON are made when asked for)."""
     enabled = gc.isenabled()
-    gc.disable()  # the collector would walk every object made here, again and again, for nothing
+    if judge is None:  # a judge's client makes cycles (asyncio, httpx): the collector stays on
+        gc.disable()  # the collector would walk every object made here, again and again
     try:
         return _evaluate(
             results,
