@@ -123,6 +123,29 @@ def _span_head(sent: Sentence, first: int, last: int) -> int:
     return last
 
 
+def _award_span(sent: Sentence, i: int) -> tuple[int, int]:
+    """An award noun with its name: the adjectives right before it and the genitive words
+    right after it that hang on it («Нобелевской премии мира», «орденом Дружбы народов»),
+    not a preposition's phrase («премия за лучшую роль»)."""
+    toks = sent.tokens
+    first = last = i
+    while first > 0 and toks[first - 1].pos == "ADJ" and toks[first - 1].head == i:
+        first -= 1
+    j = i + 1
+    while (
+        j < len(toks)
+        and j - i <= 3
+        and toks[j].pos in ("NOUN", "PROPN", "ADJ")
+        and toks[j].feats.get("Case") == "Gen"
+        and first <= toks[j].head <= j + 1
+        and toks[j].head != j
+    ):
+        last, j = j, j + 1
+    while last > i and toks[last].pos == "ADJ":
+        last -= 1  # an adjective of a noun that is not part of the name
+    return first, last
+
+
 def _strip_prefix(lemma: str) -> str:
     for p in _PREFIXES:
         if lemma.startswith(p):
@@ -284,7 +307,9 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             if j < n and j > t.i and toks[j].lemma in lx.CURRENCIES and not after_number:
                 add(t.i, j, "MONEY")
         kind = _token_type(sent, t)
-        if kind is not None:
+        if kind == "AWARD":
+            add(*_award_span(sent, t.i), kind)
+        elif kind is not None:
             add(t.i, t.i, kind)
     # Quoted names: «Зенит», «Война и мир».
     i = 0

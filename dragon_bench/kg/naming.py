@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dragon_bench.kg.mentions import Mention, Sentence
+from dragon_bench.kg.mentions import Mention, Sentence, Token
+from dragon_bench.nlp.lemmas import parses
 from dragon_bench.nlp.lexicon import PLACE_NOUNS
 from dragon_bench.nlp.natasha import NatashaPipeline
 
-__all__ = ["age_name", "normal_forms", "resolve_people"]
+__all__ = ["age_name", "nominative_phrase", "normal_forms", "resolve_people"]
 
 _NUMBER = re.compile(r"\d+")
 
@@ -33,7 +34,9 @@ def normal_forms(
                 out[m] = m.text
             continue
         toks = [t for t in sents[m.sent].tokens if m.start <= t.start and t.end <= m.end]
-        if m.type in _VERBATIM or len(toks) != 1:
+        if m.type == "AWARD" and len(toks) > 1:
+            out[m] = nominative_phrase(toks, m.head)
+        elif m.type in _VERBATIM or len(toks) != 1:
             out[m] = m.text
         else:
             tok = toks[0]
@@ -42,6 +45,27 @@ def normal_forms(
             else:
                 out[m] = tok.lemma if tok.pos != "PROPN" else tok.lemma.capitalize()
     return out
+
+
+def nominative_phrase(toks: list[Token], head: int) -> str:
+    """A noun phrase in the nominative singular: its head noun's lemma, the adjectives before
+    it agreeing with the head, the words after it as written («Нобелевской премии мира» ->
+    «Нобелевская премия мира», «народного артиста России» -> «народный артист России»)."""
+    head_tok = next((t for t in toks if t.i == head), toks[-1])
+    noun = next((p for p in parses(head_tok.lemma) if p.tag.POS == "NOUN"), None)
+    gender = str(noun.tag.gender) if noun is not None and noun.tag.gender else "masc"
+    words: list[str] = []
+    for t in toks:
+        word = t.text
+        if t.i == head:
+            word = t.lemma if t.text[:1].islower() else t.lemma.capitalize()
+        elif t.i < head and t.pos == "ADJ":
+            adj = next((p for p in parses(t.text.lower()) if p.tag.POS in ("ADJF", "PRTF")), None)
+            form = adj.inflect({"nomn", "sing", gender}) if adj is not None else None
+            if form is not None:
+                word = form.word if t.text[:1].islower() else form.word.capitalize()
+        words.append(word)
+    return " ".join(words)
 
 
 def age_name(text: str) -> str:

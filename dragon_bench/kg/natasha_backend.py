@@ -10,7 +10,7 @@ from dragon_bench.kg.calibration import confidence_of
 from dragon_bench.kg.entities import canonical_name, document_ids, is_common
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
-from dragon_bench.kg.naming import normal_forms, resolve_people
+from dragon_bench.kg.naming import nominative_phrase, normal_forms, resolve_people
 from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
 from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
@@ -80,17 +80,26 @@ def analyse_document(doc: Document) -> Analysis:
                 continue  # «Российская Федерация» in «Российская Федерация»: one thing, no fact
             trigger = trigger_name(found, names)
             obj_name, obj_end, obj_id = names[obj], obj.end, ids[obj]
+            obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
                 obj_name, obj_end, obj_id = roles[obj]
+            elif found.object_phrase is not None:
+                first, head, last = found.object_phrase
+                toks = sent.tokens[first : last + 1]
+                obj_name = nominative_phrase(toks, head)
+                if first == 0 and toks[0].pos == "ADJ":  # capitalised only as the first word
+                    obj_name = obj_name[:1].lower() + obj_name[1:]
+                obj_start, obj_end, obj_type = toks[0].start, toks[-1].end, E.AWARD
+                obj_id = entity_id(obj_type, obj_name)
             triple = Triple(
                 subject=names[subj],
                 relation=RELATION_NAMES.get(found.relation_type, found.relation_type.lower()),
                 object=obj_name,
                 doc_id=doc.id,
                 subject_type=kinds.get(subj, subj.type),
-                object_type=kinds.get(obj, obj.type),
+                object_type=obj_type,
                 subject_span=(subj.start, subj.end),
-                object_span=(obj.start, obj_end),
+                object_span=(obj_start, obj_end),
                 sentence_span=(sent.start, sent.end),
                 extractor=EXTRACTOR,
                 subject_id=ids[subj],

@@ -77,6 +77,14 @@ OFFICES = _words(
 )
 _LAUREATES = frozenset({"лауреат", "обладатель", "призер", "призёр", "номинант", "кавалер"})
 _FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
+# an honorary title, not a post: «народный артист России», «олимпийская чемпионка»
+_CHAMPIONS = frozenset({"чемпион", "чемпионка", "экс-чемпион", "экс-чемпионка"})
+_HONORARY = frozenset({"народный", "заслуженный", "почетный", "почётный"})
+_NOT_TITLES = frozenset({"поэт", "поэтесса", "писатель", "писательница", "гражданин"})
+# a member of a party, not its employee: «член Партии регионов Геннадий Кернес» (a member
+# of a council or a board is its workplace in NEREL: «член Совета Федерации»)
+_MEMBERS = frozenset({"член"})
+_PARTY_WORDS = ("парти", "движени", "фракци", "блок")
 # kin noun -> (relation type, whether the name in apposition is Arg1)
 _KIN = {
     "жена": ("SPOUSE", True),
@@ -122,7 +130,7 @@ def _f(
         frozenset(subj_roles.split()),
         subj_types,
         frozenset(obj_roles.split()),
-        frozenset(preps.split()) if preps != "-" else frozenset({""}),
+        frozenset("" if x == "-" else x for x in preps.split()),  # "-": no preposition
         obj_types,
         relation,
         forward,
@@ -238,6 +246,17 @@ FRAMES: dict[str, _Frame] = dict(
         ),
     ]
 )
+# participles tagged as adjectives -> their verb; those of them that are passive
+_PARTICIPLES = {
+    "расположенный": "расположиться",
+    "находящийся": "находиться",
+    "базирующийся": "базироваться",
+    "располагающийся": "располагаться",
+    "награжденный": "наградить",
+    "награждённый": "наградить",
+    "удостоенный": "удостоить",
+}
+_PASSIVE_PARTICIPLES = frozenset({"награжденный", "награждённый", "удостоенный"})
 # the place of facilities and places is LOCATED_IN; dates of birth and death
 _LOCATED_VERBS = _words("находиться располагаться расположиться")
 _BIRTH = frozenset({"родиться"})
@@ -272,6 +291,9 @@ class Found:
     trigger: str
     tense: str
     cue: str = ""
+    # tokens (first, head, last) of the object's phrase when it is wider than its mention
+    # («народный артист России» for the mention «артист»)
+    object_phrase: tuple[int, int, int] | None = None
 
 
 class _View:
@@ -487,19 +509,78 @@ def _genitives(
         yield m, len(steps)
 
 
+def is_title(v: _View, role: Mention) -> bool:
+    """A role noun that names an honorary title or a championship («народный артист России»,
+    «заслуженный врач», «олимпийская чемпионка»): an award, not a post."""
+    tok = v.toks[role.head]
+    if tok.lemma in _CHAMPIONS:
+        return True
+    if tok.lemma in OFFICES or tok.lemma in _NOT_TITLES:
+        return False  # «народный депутат», «почётный президент», «народный поэт»: a post
+    return any(
+        v.toks[c].lemma in _HONORARY and v.toks[c].rel == "amod" for c in v.sent.children[tok.i]
+    )
+
+
+def _party(v: _View, role: Mention) -> Mention | None:
+    """The party a «член» belongs to: its genitive organisation when that names a party or a
+    movement («член Партии регионов»), or the name in apposition to a genitive «партии»
+    («член партии «Лига Севера»»)."""
+    for o, depth in _genitives(v, role.head, frozenset({E.ORGANIZATION})):
+        if depth != 1 or not any(w in o.text.lower() for w in _PARTY_WORDS):
+            continue
+        named = [
+            m
+            for m in v.mentions
+            if m.type == E.ORGANIZATION and m is not o and v.toks[v.anchor(m.head)].head == o.head
+        ]
+        if _common_word(v, o) or v.toks[o.head].lemma == "партия" and len(o.text.split()) == 1:
+            return named[0] if named else None
+        return o
+    return None
+
+
+def _genitive_end(v: _View, head: int) -> int:
+    """The last token of the genitive words right after a noun that hang on it («артист
+    России», «чемпион мира по футболу» ends at «мира»)."""
+    last = j = head
+    while (
+        j + 1 < len(v.toks)
+        and j + 1 - head <= 3
+        and v.toks[j + 1].pos in ("NOUN", "PROPN", "ADJ")
+        and v.case(j + 1) == "Gen"
+        and head <= v.toks[j + 1].head <= j + 2
+    ):
+        j += 1
+        if v.toks[j].pos != "ADJ":
+            last = j
+    return last
+
+
 def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    titles = {p for p in v.mentions if p.type == E.PROFESSION and is_title(v, p)}
     for n, p, how in names:
         cue = v.toks[p.head].lemma
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
+        elif p in titles:
+            phrase = (v.left_edge(p.head), p.head, _genitive_end(v, p.head))
+            yield Found(n, p, "AWARDED_WITH", f"title_{how}", "present", cue, phrase)
+        elif cue in _MEMBERS and _party(v, p) is not None:
+            continue  # «член партии»: the membership is the fact, not a post
         else:
             yield Found(n, p, "WORKS_AS", f"role_{how}", _role_tense(v, n, p), cue)
     holders: dict[Mention, list[tuple[Mention, str]]] = {}
     for n, p, how in names:
         if p.type == E.PROFESSION:
             holders.setdefault(p, []).append((n, how))
-    for p in [m for m in v.mentions if m.type == E.PROFESSION]:
+    for p in [m for m in v.mentions if m.type == E.PROFESSION and m not in titles]:
         lemma = v.toks[p.head].lemma
+        party = _party(v, p) if lemma in _MEMBERS else None
+        if party is not None:
+            for n, how in holders.get(p, ()):
+                yield Found(n, party, "MEMBER_OF", f"member_genitive+{how}", "present", lemma)
+            continue
         for o, depth in _genitives(v, p.head):
             adjective = v.toks[o.head].pos == "ADJ"
             if adjective and lemma not in OFFICES:
@@ -631,8 +712,11 @@ def _places(v: _View) -> Iterator[Found]:
                 yield Found(a, b, "LOCATED_IN", kind, "present", v.toks[h].lemma)
         nxt = v.last[a] + 1
         if nxt + 1 < len(v.toks) and v.toks[nxt].text == "(":
-            inner = v.by_head.get(v.anchor(nxt + 1)) or next(
-                (m for m in v.mentions if v.first[m] == nxt + 1), None
+            at = nxt + 1
+            if at + 1 < len(v.toks) and v.toks[at].lemma in PLACE_NOUNS:
+                at += 1  # «Монровилль (штат Алабама)»
+            inner = v.by_head.get(v.anchor(at)) or next(
+                (m for m in v.mentions if v.first[m] == at), None
             )
             closed = (
                 inner is not None
@@ -642,6 +726,59 @@ def _places(v: _View) -> Iterator[Found]:
             latin = inner is not None and bool(set(v.toks[v.first[inner]].text.lower()) & _LATIN)
             if inner is not None and inner.type in PLACES and closed and not latin:
                 yield Found(a, inner, "LOCATED_IN", "place_parenthesis", "present")
+
+
+# nouns that say where a person comes from or lives: «житель Флориды X», «X, уроженец Омска»
+# (a resident, «житель», is PLACE_RESIDES_IN in NEREL, a relation the KG does not keep)
+_ORIGIN_NOUNS = _words("уроженец уроженка гражданин гражданка выходец выходка")
+_BORN_NOUNS = _words("уроженец уроженка")
+
+
+def _origins(v: _View) -> Iterator[Found]:
+    """«житель Флориды Кристофер Чейни», «Сергей Иванов, уроженец Омска», «гражданин РФ X»,
+    «X родом из Киева»: a person and the place an origin noun or «родом из» names."""
+    people = [m for m in v.mentions if m.type == E.PERSON]
+    for t in v.toks:
+        if t.lemma in _ORIGIN_NOUNS:
+            places = [
+                m
+                for m, depth in _genitives(v, t.i, PLACES)
+                if depth == 1 and not _common_word(v, m)
+            ]
+            places += [
+                m
+                for m in v.mentions
+                if m.type in PLACES
+                and v.toks[v.anchor(m.head)].head == t.i
+                and v.prep(v.anchor(m.head)) == "из"
+            ]
+            if not places:
+                continue
+            after = [n for n in people if v.first[n] > t.i and v.clean_gap(t.i, v.first[n], t.i)]
+            holders = [min(after, key=lambda x: v.first[x])] if after else []
+            if not holders and t.rel == "appos":
+                holders = [n for n in people if v.anchor(n.head) == t.head and v.last[n] < t.i]
+            how = "appos" if after else "appos_after"
+            # «уроженец Омска» is where one was born (NEREL: PLACE_OF_BIRTH)
+            born = t.lemma in _BORN_NOUNS
+            relation, kind = ("PLACE_OF_BIRTH", "born_noun") if born else ("ORIGINS_FROM", "origin")
+            for n in holders:
+                for place in places[:1]:
+                    tense = "past" if born else "present"
+                    yield Found(n, place, relation, f"{kind}_{how}", tense, t.lemma)
+        elif t.lemma == "родом" or t.text.lower() == "родом":
+            places = [
+                m
+                for m in v.mentions
+                if m.type in PLACES
+                and v.prep(v.anchor(m.head)) == "из"
+                and v.toks[v.anchor(m.head)].head in (t.i, t.head)
+            ]
+            for n in people:
+                head, rel = v.role_of(n)
+                if rel == "nsubj" and head in (t.i, t.head):
+                    for place in places[:1]:
+                        yield Found(n, place, "ORIGINS_FROM", "origin_rodom", "present", "родом")
 
 
 def _ages(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
@@ -705,9 +842,29 @@ def _frames(v: _View) -> Iterator[Found]:
                 if not any(t.pos == "PUNCT" for t in gap):
                     prep = v.prep(filler)
             args.setdefault(verb, []).append((m, rel, prep))
+    # a participle's subject is the noun it modifies («Остапчук, завоевавшая медаль»,
+    # «аэропорт Внуково, расположенный в Москве»)
+    carried: dict[int, list[tuple[Mention, str]]] = {}
+    for t in v.toks:
+        verb_form = t.pos == "VERB" and t.feats.get("VerbForm") == "Part" and t.rel == "acl"
+        if not (verb_form or (t.rel == "amod" and t.lemma in _PARTICIPLES)) or t.head < 0:
+            continue
+        passive = t.feats.get("Voice") == "Pass" or t.lemma in _PASSIVE_PARTICIPLES
+        for m in v.mentions:
+            a = v.anchor(m.head)
+            if (
+                a == t.head
+                or v.filler(m) == t.head
+                or (
+                    v.toks[a].head == t.head
+                    and v.toks[a].rel in ("appos", "nmod")
+                    and not v.prep(a)
+                )
+            ):
+                carried.setdefault(t.i, []).append((m, "nsubj:pass" if passive else "nsubj"))
     for verb, group in args.items():
         tok = v.toks[verb]
-        lemma = tok.lemma
+        lemma = _PARTICIPLES.get(tok.lemma, tok.lemma)
         tense = tense_of(v, [], verb)
         event = v.by_head.get(verb)
         if event is not None and event.type == E.EVENT and tok.pos == "VERB":
@@ -751,6 +908,8 @@ def _frames(v: _View) -> Iterator[Found]:
             if lemma not in lemmas:
                 continue
             subjects = [m for m, rel, _ in group if rel in subj_roles and m.type in subj_types]
+            via = [m for m, rel in carried.get(verb, ()) if rel in subj_roles]
+            subjects += [m for m in via if m.type in subj_types]
             objects = [
                 m
                 for m, rel, prep in group
@@ -761,13 +920,16 @@ def _frames(v: _View) -> Iterator[Found]:
                 subjects += [
                     m for m, rel, _ in group if rel == "nsubj" and m.type in PLACES | {E.FACILITY}
                 ]
+                subjects += [m for m in via if m.type in PLACES | {E.FACILITY}]
             for s in subjects:
                 for o in objects:
                     if s is o:
                         continue
                     if relation == "HEADQUARTERED_IN" and s.type != E.ORGANIZATION:
                         rel_type = "LOCATED_IN"
-                    name = f"verb_{relation.lower()}"
+                    name = (
+                        f"participle_{rel_type.lower()}" if s in via else f"verb_{relation.lower()}"
+                    )
                     when = "past" if relation in ("PLACE_OF_BIRTH", "PLACE_OF_DEATH") else tense
                     if forward:
                         yield Found(s, o, rel_type, name, when, lemma)
@@ -816,6 +978,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_awards(v, names),
         *_frames(v),
         *_kin(v),
+        *_origins(v),
     ):
         if found.subject is found.object:
             continue

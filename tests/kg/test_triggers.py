@@ -300,3 +300,73 @@ def test_a_role_is_named_with_its_genitive_and_a_preposition_breaks_an_appositio
     # old: Голунов became a police general: a plural role and a preposition between
     facts = _typed(_facts("Путин уволил двух генералов полиции по делу Голунова"))
     assert not {f for f in facts if f[1] == "WORKS_AS"}
+
+
+def test_honorary_titles_are_awards_not_posts() -> None:
+    facts = _typed(_facts("Вчера скончался народный артист России Алексей Жарков."))
+    # old: «артист» was his post and Россия his workplace (NEREL: AWARDED_WITH the title)
+    assert ("Алексей Жарков", "AWARDED_WITH", "народный артист России") in facts
+    assert not {f for f in facts if f[0] == "Алексей Жарков" and f[1] in ("WORKPLACE", "WORKS_AS")}
+    facts = _typed(_facts("Олимпийская чемпионка Аделина Сотникова завершила карьеру."))
+    assert ("Аделина Сотникова", "AWARDED_WITH", "олимпийская чемпионка") in facts
+    # a post with an honorary word stays a post
+    facts = _typed(_facts("Народный депутат Украины Дмитрий Святаш выступил в Харькове."))
+    assert not {f for f in facts if f[1] == "AWARDED_WITH"}
+    assert {f for f in facts if f[0] == "Дмитрий Святаш" and f[1] == "WORKS_AS"}
+
+
+def test_awards_of_verb_frames_and_participles_are_named_in_the_nominative() -> None:
+    facts = _typed(_facts("Президент наградил ведущего Александра Маслякова орденом Дружбы."))
+    # old: none (a bare instrumental never met the frame's «no preposition»)
+    assert ("Александр Масляков", "AWARDED_WITH", "орден Дружбы") in facts
+    facts = _typed(_facts("Писательница Харпер Ли получила Пулитцеровскую премию."))
+    assert ("Харпер Ли", "AWARDED_WITH", "Пулитцеровская премия") in facts  # old: «премия»
+    facts = _typed(_facts("Надежда Остапчук, завоевавшая золотую медаль, выступила в Минске."))
+    assert ("Надежда Остапчук", "AWARDED_WITH", "золотая медаль") in facts  # old: none
+
+
+def test_a_party_member_is_a_member_not_an_employee() -> None:
+    facts = _typed(_facts("Член Партии регионов Геннадий Кернес стал мэром Харькова."))
+    # old: WORKS_AS «член Партии регионов» and WORKPLACE Партия регионов
+    assert ("Геннадий Кернес", "MEMBER_OF", "Партия регионов") in facts
+    assert not {f for f in facts if f[2] == "Партия регионов" and f[1] == "WORKPLACE"}
+    assert not {f for f in facts if f[1] == "WORKS_AS" and f[2].startswith("член")}
+    facts = _typed(_facts("Член партии «Лига Севера» Тони Ивоби избран в сенат."))
+    assert ("Тони Ивоби", "MEMBER_OF", "Лига Севера") in facts
+    # a council's member works there (NEREL: WORKPLACE)
+    facts = _typed(_facts("Член Совета Федерации Виктор Озеров выступил в Москве."))
+    assert ("Виктор Озеров", "WORKPLACE", "Совет Федерации") in facts
+    assert not {f for f in facts if f[1] == "MEMBER_OF"}
+
+
+def test_citizens_and_natives_of_a_place() -> None:
+    facts = _typed(_facts("Гражданин России Иван Петров задержан в Киеве."))
+    assert ("Иван Петров", "ORIGINS_FROM", "Россия") in facts  # old: none
+    facts = _typed(_facts("Магомед Евлоев, уроженец Ингушетии, погиб в Назрани."))
+    assert ("Магомед Евлоев", "PLACE_OF_BIRTH", "Ингушетия") in facts  # old: none
+    # a resident is not from there (NEREL: PLACE_RESIDES_IN, not kept)
+    facts = _typed(_facts("Житель Флориды Кристофер Чейни арестован."))
+    assert not {f for f in facts if f[0] == "Кристофер Чейни" and f[2] == "Флорида"}
+
+
+def test_places_in_parentheses_and_located_participles() -> None:
+    triples = _facts("Он умер в Монровилле (штат Алабама) в возрасте 89 лет.")
+    # old: none (a noun of a kind of place before the name in parentheses)
+    assert [t for t in triples if t.relation_type == "LOCATED_IN" and t.object == "Алабама"]
+    facts = _typed(_facts("Аэропорт Внуково, расположенный в Москве, закрыт."))
+    assert ("Внуково", "LOCATED_IN", "Москва") in facts  # old: none
+
+
+def test_a_rule_falls_back_to_the_precision_of_its_rare_words() -> None:
+    from dragon_bench.kg.tuning import TriggerStats
+
+    stats = TriggerStats(
+        found={"r": 40, "r:a": 30, "r:b": 2, "r:c": 8},
+        grounded={},
+        typed={"r": 30, "r:a": 29, "r:b": 0, "r:c": 1},
+    )
+    precision = stats.precision(min_lexical=15)
+    assert precision["r:a"] == round(30 / 32, 3)
+    # old: (30 + 1) / (40 + 2) = 0.738, lifted by «a», which has an estimate of its own
+    assert precision["r"] == round((1 + 1) / (10 + 2), 3)
+    assert "r:b" not in precision and "r:c" not in precision
