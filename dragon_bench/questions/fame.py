@@ -64,18 +64,19 @@ def _vector(words: list[str]) -> Any | None:
 
 
 def _surname(name: str) -> str:
-    """The last word of a person's name that is not a first name, patronymic or initial."""
-    for word in reversed(_WORD.findall(name)):
-        low = word.lower()
-        if len(low) < 3:
-            continue
+    """The last word of a person's name that is not a first name, patronymic, initial or
+    regnal number; the last word when all are names («Башар Асад»)."""
+    words = [
+        w.lower() for w in _WORD.findall(name) if len(w) >= 3 and not re.fullmatch(r"[IVXLC]+", w)
+    ]
+    for low in reversed(words):
         parses = analyzer().parse(low)[:1]
         if analyzer().word_is_known(low) and any(
             ("Name" in p.tag or "Patr" in p.tag) and "Surn" not in p.tag for p in parses
         ):
             continue
         return low.replace("ё", "е")
-    return ""
+    return words[-1].replace("ё", "е") if len(words) > 1 else ""
 
 
 @lru_cache(maxsize=65536)

@@ -163,6 +163,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("org", "В какой организации {v:работать} {s}?", _ORGS),
                 ("repr", "Какую организацию {v:представлять} {s}?", _ORGS),
                 ("place", "{where} {v:работать} {s}?", _NAMED_PLACES),
+                ("country", "Какую страну {v:представлять} {s}?", "COUNTRY"),
             ],
             many=[
                 ("orgs", "В каких организациях {v:работать} {s}?", _ORGS),

@@ -471,3 +471,17 @@ def test_a_dismissed_official_an_owner_and_an_oblique_compound_role() -> None:
     ]  # fmt: skip
     asked, _ = _asked(ts, [d])
     assert asked and not any("работает" in q or "представляет" in q for q in asked), asked
+
+
+def test_a_head_of_state_known_by_names_only_is_still_screened() -> None:
+    # «Где работает Башар Асад?» -> «Сирия»: both words read as first names; «Карл XVI Густав»
+    assert common_knowledge("Башар Асад", "Сирия")
+    d = doc("s", "Президент Сирии Башар Асад выступил. Пётр Смелков работает в Молдавии.")
+    ts = [
+        fact(d, "Башар Асад", "WORKPLACE", "Сирия", ("PERSON", "COUNTRY"), ("Башар Асад", "Сирии"),
+             ("PERSON:ba", "COUNTRY:s")),
+        fact(d, "Пётр Смелков", "WORKPLACE", "Молдавия", ("PERSON", "COUNTRY"),
+             ("Пётр Смелков", "Молдавии"), ("PERSON:ps", "COUNTRY:m")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert list(asked.values()) == [("Молдавия",)], asked
