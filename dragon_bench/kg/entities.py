@@ -136,6 +136,12 @@ def _is_generic(name: str) -> bool:
     return True
 
 
+def _is_abbreviation(name: str) -> bool:
+    """«ЦБ», «МВД», «Минфин» is not: an abbreviation many countries' bodies bear; a document
+    that says whose it is («ЦБ Германии») keeps it apart from another country's."""
+    return 2 <= len(name) <= 6 and name.isalpha() and name.isupper()
+
+
 _PROPER_TAGS = ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr", "Trad", "UNKN")
 
 
@@ -150,7 +156,11 @@ def document_ids(
     places: dict[str, str] = {}
     for f in found:
         if f.relation_type == "HEADQUARTERED_IN" and f.trigger in _QUALIFYING:
-            places.setdefault(_key(names[f.subject]), canonical_name("LOCATION", names[f.object]))
+            where = canonical_name("LOCATION", names[f.object])
+            places.setdefault(_key(names[f.subject]), where)
+            first = names[f.subject].split()[0]
+            if f.trigger == "org_nested" and _is_abbreviation(first):
+                places.setdefault(_key(first), where)  # «МВД Киргизии»: the text's «МВД»
     out: dict[Mention, str] = {}
     for m, name in names.items():
         kind = entity_type(m.type)
@@ -160,7 +170,7 @@ def document_ids(
             kind == EntityType.ORGANIZATION
             and _key(name) not in ORGANIZATION_ALIASES
             and text[max(0, m.start - 1) : m.start] not in ("«", '"', "“")  # «Новая газета»
-            and _is_generic(name)
+            and (_is_generic(name) or _is_abbreviation(name) and _key(name) in places)
         ):
             place = places.get(_key(name))
             qualified = f"{name} ({place})" if place else f"{name} @{doc_id}"

@@ -143,6 +143,11 @@ def _award_span(sent: Sentence, i: int) -> tuple[int, int]:
         last, j = j, j + 1
     while last > i and toks[last].pos == "ADJ":
         last -= 1  # an adjective of a noun that is not part of the name
+    if last == i and i + 2 < len(toks) and toks[i + 1].text in ("«", '"', "“"):
+        # «премия «Эмми»», «орден «За заслуги перед Отечеством»»: the quoted name
+        for j in range(i + 2, min(len(toks), i + 14)):
+            if toks[j].text in ("»", '"', "”"):
+                return first, j
     return first, last
 
 

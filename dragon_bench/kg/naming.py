@@ -55,7 +55,11 @@ def nominative_phrase(toks: list[Token], head: int) -> str:
     noun = next((p for p in parses(head_tok.lemma) if p.tag.POS == "NOUN"), None)
     gender = str(noun.tag.gender) if noun is not None and noun.tag.gender else "masc"
     words: list[str] = []
+    end = toks[0].start
     for t in toks:
+        if t.start > end and words:
+            words.append(" ")  # the text's own spacing: «орден «За заслуги»»
+        end = t.end
         word = t.text
         if t.i == head:
             word = t.lemma if t.text[:1].islower() else t.lemma.capitalize()
@@ -65,7 +69,7 @@ def nominative_phrase(toks: list[Token], head: int) -> str:
             if form is not None:
                 word = form.word if t.text[:1].islower() else form.word.capitalize()
         words.append(word)
-    return " ".join(words)
+    return "".join(words)
 
 
 def age_name(text: str) -> str:

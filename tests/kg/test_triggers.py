@@ -323,6 +323,8 @@ def test_awards_of_verb_frames_and_participles_are_named_in_the_nominative() -> 
     assert ("Харпер Ли", "AWARDED_WITH", "Пулитцеровская премия") in facts  # old: «премия»
     facts = _typed(_facts("Надежда Остапчук, завоевавшая золотую медаль, выступила в Минске."))
     assert ("Надежда Остапчук", "AWARDED_WITH", "золотая медаль") in facts  # old: none
+    facts = _typed(_facts("Путин наградил Киселёва орденом «За заслуги перед Отечеством»."))
+    assert ("Киселев", "AWARDED_WITH", "орден «За заслуги перед Отечеством»") in facts
 
 
 def test_a_party_member_is_a_member_not_an_employee() -> None:
@@ -370,3 +372,24 @@ def test_a_rule_falls_back_to_the_precision_of_its_rare_words() -> None:
     # old: (30 + 1) / (40 + 2) = 0.738, lifted by «a», which has an estimate of its own
     assert precision["r"] == round((1 + 1) / (10 + 2), 3)
     assert "r:b" not in precision and "r:c" not in precision
+
+
+def test_an_abbreviation_qualified_differently_is_not_one_organisation() -> None:
+    def ids(doc: str, text: str) -> set[str]:
+        triples = extract_document(Document(id=doc, text=text))
+        return {
+            i
+            for t in triples
+            for n, i in ((t.subject, t.subject_id), (t.object, t.object_id))
+            if n == "ЦБ"
+        }
+
+    germany = ids("a", "ЦБ Германии повысил ставку. Решение ЦБ вступит в силу завтра.")
+    russia = ids("b", "ЦБ России снизил ставку. ЦБ сообщил об этом в пятницу.")
+    # old: both «ЦБ» were ORGANIZATION:цб, one bank of two countries
+    assert germany == {"ORGANIZATION:цб (германия)"}
+    assert russia == {"ORGANIZATION:цб (россия)"}
+    # an alias keeps its one id: «НАТО» is no one country's
+    assert {
+        t.subject_id for t in _facts("НАТО провело учения в Польше.") if t.subject == "НАТО"
+    } <= {"ORGANIZATION:нато"}
