@@ -83,18 +83,17 @@ def _surname(name: str) -> str:
 def association(person: str, answer: str) -> float:
     """Cosine of the person's surname and the answer's words (their lemmas, 4+ letters) in
     the news embeddings; 0.0 when either is not in the corpus' vocabulary."""
-    surname = _surname(person)
     words = [w.replace("ё", "е") for w in lemmas(answer) if len(w) >= 4]
-    if not surname or not words:
-        return 0.0
-    a = _vector([surname])
-    if a is None:
+    # the surname, and a stage name the corpus writes as one hyphenated word («jay-z»)
+    names = [_surname(person), "-".join(person.lower().split())]
+    heads = [v for v in (_vector([n]) for n in names if n) if v is not None]
+    if not heads or not words:
         return 0.0
     ties = []
     for group in (words, [_PREFIX.sub("", w) for w in words]):  # «киноактриса»: «актриса»
         b = _vector(group)
         if b is not None:
-            ties.append(float(a @ b))
+            ties += [float(a @ b) for a in heads]
     return max(ties, default=0.0)
 
 
