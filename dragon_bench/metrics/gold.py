@@ -13,6 +13,7 @@ import pyarrow as pa
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.metrics import refcache
+from dragon_bench.metrics.normalize import know_lemmas
 from dragon_bench.metrics.texts import Reference
 from dragon_bench.types import Question
 
@@ -173,6 +174,10 @@ class Gold:
         else:
             tokens = cached[1]
         gold.cache["reference_tokens"] = tokens
+        lemmas = refcache.read_reference_lemmas(hub, version, sha)
+        if lemmas is None:
+            lemmas = refcache.write_reference_lemmas(hub, version, sha, tokens)
+        know_lemmas(*lemmas)  # answer words met in the references: no pymorphy3 parse
         pa.default_memory_pool().release_unused()  # the readers' buffers, back to the system
         return gold
 

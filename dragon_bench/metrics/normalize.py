@@ -8,12 +8,18 @@ tokens are dropped. Input is razdel tokens, so nothing is tokenised twice.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from dragon_bench.nlp.models import morph_analyzer
-
-__all__ = ["normalize_tokens", "rewrite_words", "lemma", "MONTHS"]
+__all__ = [
+    "normalize_tokens",
+    "rewrite_words",
+    "lemma",
+    "know_lemmas",
+    "lemma_words",
+    "needs_lemma",
+    "MONTHS",
+]
 
 MONTHS: dict[str, int] = {
     name: i + 1
@@ -35,12 +41,43 @@ _YEAR_WORDS = frozenset({"год", "г", "г.", "гг", "year"})
 _EDGE_MARKS = ".,;:!?«»\"'()[]"
 
 
-@lru_cache(maxsize=200_000)
+# Lemmas known without pymorphy3: a revision's reference words, read from its cache
+# (`metrics.refcache`), each what `_parsed` gives it.
+_KNOWN: dict[str, str] = {}
+
+
+def needs_lemma(word: str) -> bool:
+    """Whether `lemma(word)` asks pymorphy3 (the word has a Cyrillic letter)."""
+    return any("а" <= c <= "я" for c in word)
+
+
 def lemma(word: str) -> str:
     """pymorphy3's most probable normal form of a lower-cased word (other scripts unchanged)."""
-    if not any("а" <= c <= "я" for c in word):
+    known = _KNOWN.get(word)
+    return known if known is not None else _parsed(word)
+
+
+@lru_cache(maxsize=200_000)
+def _parsed(word: str) -> str:
+    if not needs_lemma(word):
         return word
+    from dragon_bench.nlp.models import morph_analyzer  # pymorphy3: only for a word not known
+
     return str(morph_analyzer().parse(word)[0].normal_form).replace("ё", "е")
+
+
+def lemma_words(tokens: Iterable[str]) -> list[str]:
+    """The distinct words of these razdel tokens that `normalize_tokens` asks `lemma` for and
+    pymorphy3 answers, in first-seen order."""
+    words = dict.fromkeys(_word(t) for t in tokens if _WORD.search(t))
+    return [w for w in words if needs_lemma(w)]
+
+
+def know_lemmas(words: Sequence[str], lemmas: Sequence[str]) -> None:
+    """Take these words' lemmas as known (computed by `lemma` for this pymorphy3 and dictionary)."""
+    if len(_KNOWN) + len(words) > _CACHE_MAX:  # a long-lived process meeting many revisions
+        _KNOWN.clear()
+    _KNOWN.update(zip(words, lemmas, strict=True))
 
 
 def _number(tok: str) -> str:

@@ -1,11 +1,16 @@
-"""Reference tokens cached beside a revision, so a revision's references are tokenised once.
+"""Reference tokens and lemmas cached beside a revision, so a revision's references are
+tokenised and lemmatised once.
 
 The file is `HUB/private/.cache/<version>/reference_tokens.parquet` (question id, razdel
-tokens, chrF's repeated n-grams of the reference), keyed by the tokenizer, the package version and the sha256 of the revision's qa
-table; a key that does not match is ignored and the file rewritten. The file is written only
-after the qa table passed `Gold`'s checks (its question types among the shape registry's), so
-a valid cache also stands for those checks. Writing is best effort: a hub the evaluator may
-not write to (a read-only bucket) still evaluates, tokenising the references each time.
+tokens, chrF's repeated n-grams of the reference), keyed by the tokenizer, the package version
+and the sha256 of the revision's qa table; a key that does not match is ignored and the file
+rewritten. The file is written only after the qa table passed `Gold`'s checks (its question
+types among the shape registry's), so a valid cache also stands for those checks. Beside it,
+`reference_lemmas.parquet` holds the lemma of each distinct reference word (pymorphy3's;
+keyed by the same key and the versions of pymorphy3 and its dictionary): answer words met in
+the references are not parsed again, and an evaluation whose words are all known does not
+load pymorphy3. Writing is best effort: a hub the evaluator may not write to (a read-only
+bucket) still evaluates, tokenising the references each time.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import logging
 import uuid
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
+from itertools import chain
 from typing import Any
 
 import pyarrow as pa
@@ -26,21 +32,38 @@ from dragon_bench.metrics.chrf import (
     chrf_reference,
     chrf_repeats,
 )
+from dragon_bench.metrics.normalize import lemma, lemma_words
 from dragon_bench.metrics.tokens import razdel_tokens
 
-__all__ = ["TokenRows", "cache_path", "read_reference_tokens", "write_reference_tokens"]
+__all__ = [
+    "TokenRows",
+    "cache_path",
+    "lemma_cache_path",
+    "read_reference_tokens",
+    "write_reference_tokens",
+    "read_reference_lemmas",
+    "write_reference_lemmas",
+]
 
 _LOG = logging.getLogger(__name__)
 _KEY = b"dragon_bench.reference_tokens"
 _CHRF_COLUMNS = ["chrf_grams", "chrf_firsts", "chrf_counts"]
 
 
-def _key(qa_sha256: str) -> str:
+def _version(package: str) -> str:
     try:
-        tokenizer = f"razdel-{version('razdel')}"
+        return version(package)
     except PackageNotFoundError:
-        tokenizer = "razdel-unknown"
-    return f"{tokenizer}|chrf|dragon-bench-{__version__}|qa:{qa_sha256}"
+        return "unknown"
+
+
+def _key(qa_sha256: str) -> str:
+    return f"razdel-{_version('razdel')}|chrf|dragon-bench-{__version__}|qa:{qa_sha256}"
+
+
+def _lemma_key(qa_sha256: str) -> str:
+    morph = f"pymorphy3-{_version('pymorphy3')}|dicts-{_version('pymorphy3-dicts-ru')}"
+    return f"{_key(qa_sha256)}|lemma:{morph}"
 
 
 class TokenRows:
@@ -92,13 +115,12 @@ def cache_path(hub: Any, version: str) -> str:
     return f"{hub.root}/private/.cache/{version}/reference_tokens.parquet"
 
 
-def read_reference_tokens(
-    hub: Any, version: str, qa_sha256: str
-) -> tuple[list[int], TokenRows] | None:
-    """Question ids and reference tokens cached for this qa table, or None (absent or stale)."""
-    if not qa_sha256:
-        return None
-    path = cache_path(hub, version)
+def lemma_cache_path(hub: Any, version: str) -> str:
+    return f"{hub.root}/private/.cache/{version}/reference_lemmas.parquet"
+
+
+def _read(hub: Any, path: str, key: str) -> pa.Table | None:
+    """The cached table at `path` if its key is `key`, else None (absent, stale, unreadable)."""
     try:
         if not hub.fs.exists(path):
             return None
@@ -107,30 +129,24 @@ def read_reference_tokens(
     except (OSError, pa.ArrowException):  # an unreadable cache is only a missed speed-up
         return None
     meta = table.schema.metadata or {}
-    if meta.get(_KEY, b"").decode() != _key(qa_sha256):
+    return table if meta.get(_KEY, b"").decode() == key else None
+
+
+def read_reference_tokens(
+    hub: Any, version: str, qa_sha256: str
+) -> tuple[list[int], TokenRows] | None:
+    """Question ids and reference tokens cached for this qa table, or None (absent or stale)."""
+    if not qa_sha256:
+        return None
+    table = _read(hub, cache_path(hub, version), _key(qa_sha256))
+    if table is None:
         return None
     ids: list[int] = table.column("id").to_pylist()
     return ids, TokenRows(table.column("tokens"), table.select(_CHRF_COLUMNS))
 
 
-def _write(
-    hub: Any,
-    path: str,
-    key: str,
-    ids: Sequence[int],
-    tokens: list[list[str]],
-    chrf: list[ChrfReference],
-) -> None:
-    flat = [chrf_repeats(c) for c in chrf]
-    table = pa.table(
-        {
-            "id": pa.array(ids, pa.int64()),
-            "tokens": tokens,
-            "chrf_grams": pa.array([f[0] for f in flat], pa.list_(pa.string())),
-            "chrf_firsts": pa.array([f[1] for f in flat], pa.list_(pa.int32())),
-            "chrf_counts": pa.array([f[2] for f in flat], pa.list_(pa.int32())),
-        }
-    )
+def _write(hub: Any, path: str, key: str, table: pa.Table) -> None:
+    """`table` at `path` with its key, atomically (a temporary file moved into place)."""
     table = table.replace_schema_metadata({_KEY: key.encode()})
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink)
@@ -153,5 +169,42 @@ def write_reference_tokens(
     tokens = [razdel_tokens(a) for a in answers]
     chrf = [chrf_reference(a) for a in answers]
     if qa_sha256:
-        _write(hub, cache_path(hub, version), _key(qa_sha256), ids, tokens, chrf)
+        flat = [chrf_repeats(c) for c in chrf]
+        table = pa.table(
+            {
+                "id": pa.array(ids, pa.int64()),
+                "tokens": tokens,
+                "chrf_grams": pa.array([f[0] for f in flat], pa.list_(pa.string())),
+                "chrf_firsts": pa.array([f[1] for f in flat], pa.list_(pa.int32())),
+                "chrf_counts": pa.array([f[2] for f in flat], pa.list_(pa.int32())),
+            }
+        )
+        _write(hub, cache_path(hub, version), _key(qa_sha256), table)
     return TokenRows(tokens, chrf)
+
+
+def read_reference_lemmas(
+    hub: Any, version: str, qa_sha256: str
+) -> tuple[list[str], list[str]] | None:
+    """The distinct reference words and their lemmas cached for this qa table, or None."""
+    if not qa_sha256:
+        return None
+    table = _read(hub, lemma_cache_path(hub, version), _lemma_key(qa_sha256))
+    if table is None:
+        return None
+    return table.column("word").to_pylist(), table.column("lemma").to_pylist()
+
+
+def write_reference_lemmas(
+    hub: Any, version: str, qa_sha256: str, tokens: TokenRows
+) -> tuple[list[str], list[str]]:
+    """The lemma of each distinct word of the references' tokens, computed and (with a qa
+    sha256) cached."""
+    words = lemma_words(chain.from_iterable(tokens.to_pylist()))
+    lemmas = [lemma(w) for w in words]
+    if qa_sha256:
+        table = pa.table(
+            {"word": pa.array(words, pa.string()), "lemma": pa.array(lemmas, pa.string())}
+        )
+        _write(hub, lemma_cache_path(hub, version), _lemma_key(qa_sha256), table)
+    return words, lemmas

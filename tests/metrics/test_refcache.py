@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
 
 import pyarrow as pa
+import pymorphy3
 import pytest
 
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
-from dragon_bench.metrics import Gold, evaluate, parse_results, refcache
+from dragon_bench.metrics import Gold, evaluate, normalize, parse_results, refcache
 from dragon_bench.metrics.chrf import chrf_reference
+from dragon_bench.metrics.normalize import normalize_tokens
 from dragon_bench.metrics.tokens import razdel_tokens
 from tests.metrics.helpers import gold_tables, random_results
 
@@ -102,3 +106,74 @@ def test_cached_chrf_views_equal_the_computed_ones(tmp_path: Path) -> None:
     views = again.reference_tokens.chrf_rows(texts, 0, len(texts))
     assert views == [chrf_reference(t) for t in texts]
     assert any(any(order) for v in views for order in v.repeats[1:])  # repeated n-grams, n > 1
+
+
+def _pymorphy_lemma(word: str) -> str:
+    """The oracle: pymorphy3's analyzer itself, not our cache."""
+    return str(_analyzer().parse(word)[0].normal_form).replace("ё", "е")
+
+
+@functools.cache
+def _analyzer() -> pymorphy3.MorphAnalyzer:
+    return pymorphy3.MorphAnalyzer()
+
+
+def test_reference_lemmas_are_cached_and_spare_pymorphy3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = _hub(tmp_path, seed=6)
+    gold = Gold.from_hub(hub)
+    assert Path(refcache.lemma_cache_path(hub, "1.0.0")).exists()
+    cached = refcache.read_reference_lemmas(hub, "1.0.0", _sha(hub))
+    assert cached is not None
+    words, lemmas = cached
+    expected = {
+        w
+        for q in gold.questions
+        for t in razdel_tokens(q.answer)
+        for w in [t.lower().replace("ё", "е").strip(normalize._EDGE_MARKS)]
+        if re.search(r"\w", t) and re.search("[а-я]", w)
+    }
+    assert set(words) == expected and len(words) == len(expected)
+    assert lemmas == [_pymorphy_lemma(w) for w in words]
+    # A fresh process's state: nothing known, nothing parsed; then every reference word's lemma
+    # comes from the cache, none from pymorphy3, and the scores are those computed without it.
+    parsed: list[str] = []
+    real = normalize._parsed
+
+    def counting(word: str) -> str:
+        parsed.append(word)
+        return real(word)
+
+    monkeypatch.setattr(normalize, "_parsed", counting)
+    _forget(monkeypatch)
+    again = Gold.from_hub(hub)
+    normal = [normalize_tokens(razdel_tokens(q.answer)) for q in again.questions]
+    assert not [w for w in parsed if re.search("[а-я]", w)]
+    _forget(monkeypatch)
+    assert normal == [normalize_tokens(razdel_tokens(q.answer)) for q in again.questions]
+    assert parsed  # now computed, by pymorphy3
+
+
+def test_a_stale_lemma_cache_is_ignored_and_rewritten(tmp_path: Path) -> None:
+    hub = _hub(tmp_path, seed=7)
+    Gold.from_hub(hub)
+    other = _hub(tmp_path / "other", seed=8)
+    Gold.from_hub(other)
+    path = Path(refcache.lemma_cache_path(hub, "1.0.0"))
+    path.write_bytes(Path(refcache.lemma_cache_path(other, "1.0.0")).read_bytes())
+    assert refcache.read_reference_lemmas(hub, "1.0.0", _sha(hub)) is None  # another key
+    Gold.from_hub(hub)
+    cached = refcache.read_reference_lemmas(hub, "1.0.0", _sha(hub))
+    assert cached is not None
+    assert cached[1] == [_pymorphy_lemma(w) for w in cached[0]]
+
+
+def _sha(hub: Hub) -> str:
+    return str(hub.read_manifest("private", "1.0.0")["sha256"]["qa.parquet"])
+
+
+def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """normalize's per-process state emptied: no lemma known, no token seen."""
+    for name, empty in (("_KNOWN", {}), ("_LEMMAS", {}), ("_ENTRIES", {}), ("_SPECIAL", set())):
+        monkeypatch.setattr(normalize, name, empty)
