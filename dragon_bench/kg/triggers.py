@@ -76,6 +76,7 @@ OFFICES = _words(
     """
 )
 _LAUREATES = frozenset({"лауреат", "обладатель", "призер", "призёр", "номинант", "кавалер"})
+_AWARD_KINDS = frozenset({E.AWARD})
 _FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
 # an honorary title, not a post: «народный артист России», «олимпийская чемпионка»
 _CHAMPIONS = frozenset({"чемпион", "чемпионка", "экс-чемпион", "экс-чемпионка"})
@@ -445,8 +446,13 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                 v.toks[n.head].feats.get("Number") == "Sing"
             )
             named_at = {v.first[m] for m in v.mentions if m.type in _WORKPLACES}
+            awards = {m.head for m in v.mentions if m.type == E.AWARD}
             apart = plural or any(
-                t.pos == "ADP" and t.i not in v.named and t.i + 1 not in named_at for t in gap
+                t.pos == "ADP"
+                and t.i not in v.named
+                and t.i + 1 not in named_at
+                and not (awards & set(v.ancestors(t.i)))  # «лауреат премии по литературе»
+                for t in gap
             )  # «посол России в США Анатолий Антонов» keeps its named modifier
             if same_case and not apart and v.clean_gap(p.head, v.first[n], p.head):
                 yield n, p, "appos"
@@ -568,6 +574,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             yield Found(n, p, "AWARDED_WITH", f"title_{how}", "present", cue, phrase)
         elif cue in _MEMBERS and _party(v, p) is not None:
             continue  # «член партии»: the membership is the fact, not a post
+        elif cue in _LAUREATES and any(True for _ in _genitives(v, p.head, _AWARD_KINDS)):
+            continue  # «лауреат премии»: the award is the fact (`_awards`), not a post
         else:
             yield Found(n, p, "WORKS_AS", f"role_{how}", _role_tense(v, n, p), cue)
     holders: dict[Mention, list[tuple[Mention, str]]] = {}
@@ -609,7 +617,7 @@ def _awards(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Fou
         lemma = v.toks[p.head].lemma
         if lemma not in _LAUREATES:
             continue
-        for award, depth in _genitives(v, p.head, frozenset({E.AWARD})):
+        for award, depth in _genitives(v, p.head, _AWARD_KINDS):
             if depth == 1:
                 yield Found(n, award, "AWARDED_WITH", f"award_genitive+{how}", "present", lemma)
 

@@ -393,3 +393,10 @@ def test_an_abbreviation_qualified_differently_is_not_one_organisation() -> None
     assert {
         t.subject_id for t in _facts("НАТО провело учения в Польше.") if t.subject == "НАТО"
     } <= {"ORGANIZATION:нато"}
+
+
+def test_a_laureate_of_a_prize_for_something_holds_the_prize_not_a_post() -> None:
+    facts = _typed(_facts("Лауреат Нобелевской премии по литературе Иван Бунин жил во Франции."))
+    # old: none (the preposition inside the prize's name broke the apposition)
+    assert ("Иван Бунин", "AWARDED_WITH", "Нобелевская премия") in facts
+    assert not {f for f in facts if f[1] == "WORKS_AS" and f[2].startswith("лауреат")}
