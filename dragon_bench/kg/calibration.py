@@ -100,6 +100,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "headquarters": 0.667,
     "kin_супруг": 0.4,
     "kin_сын": 0.333,
+    "member_from+appos": 0.833,
     "member_genitive+appos": 0.667,
     "member_genitive+copula": 0.667,
     "nationality_appos": 0.877,

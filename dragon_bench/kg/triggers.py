@@ -546,6 +546,30 @@ def _party(v: _View, role: Mention) -> Mention | None:
     return None
 
 
+def _party_of(v: _View, role: Mention) -> list[Mention]:
+    """«депутат от партии «Яблоко»», «кандидат от ХДС»: the party a role is held for."""
+    out = []
+    for m in v.mentions:
+        if m.type != E.ORGANIZATION:
+            continue
+        a = v.anchor(m.head)
+        via = v.toks[a].head
+        if via == role.head and v.prep(a) == "от":
+            words = m.text.lower()
+            if v.toks[a].lemma == "партия" and len(m.text.split()) == 1:
+                continue  # the common noun: its name, if any, is found below
+            if m.text[:1].isupper() or any(w in words for w in _PARTY_WORDS):
+                out.append(m)
+        elif (
+            via >= 0
+            and v.toks[via].lemma == "партия"
+            and v.toks[via].head == role.head
+            and v.prep(via) == "от"
+        ):
+            out.append(m)  # «от партии «Яблоко»»
+    return out
+
+
 def _genitive_end(v: _View, head: int) -> int:
     """The last token of the genitive words right after a noun that hang on it («артист
     России», «чемпион мира по футболу» ends at «мира»)."""
@@ -589,6 +613,9 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             for n, how in holders.get(p, ()):
                 yield Found(n, party, "MEMBER_OF", f"member_genitive+{how}", "present", lemma)
             continue
+        for o in _party_of(v, p):
+            for n, how in holders.get(p, ()):
+                yield Found(n, o, "MEMBER_OF", f"member_from+{how}", "present", lemma)
         for o, depth in _genitives(v, p.head):
             adjective = v.toks[o.head].pos == "ADJ"
             if adjective and lemma not in OFFICES:

@@ -400,3 +400,13 @@ def test_a_laureate_of_a_prize_for_something_holds_the_prize_not_a_post() -> Non
     # old: none (the preposition inside the prize's name broke the apposition)
     assert ("Иван Бунин", "AWARDED_WITH", "Нобелевская премия") in facts
     assert not {f for f in facts if f[1] == "WORKS_AS" and f[2].startswith("лауреат")}
+
+
+def test_a_post_held_for_a_party_makes_its_holder_a_member() -> None:
+    facts = _typed(_facts("Депутат от партии «Яблоко» Сергей Митрохин выступил."))
+    assert ("Сергей Митрохин", "MEMBER_OF", "Яблоко") in facts  # old: none
+    facts = _typed(_facts("Кандидат от ХДС Норберт Рёттген проиграл выборы."))
+    assert ("Норберт Реттген", "MEMBER_OF", "ХДС") in facts  # old: none
+    # a region is no party
+    facts = _typed(_facts("Депутат от Башкирии Иван Петров выступил."))
+    assert not {f for f in facts if f[1] == "MEMBER_OF"}
