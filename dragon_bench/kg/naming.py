@@ -29,9 +29,9 @@ def normal_forms(
         if span is not None:
             try:
                 span.normalize(pipeline.morph_vocab)
-                out[m] = span.normal or m.text
+                out[m] = _ageless(span.normal or m.text)
             except Exception:  # natasha's normaliser fails on a few odd spans
-                out[m] = m.text
+                out[m] = _ageless(m.text)
             continue
         toks = [t for t in sents[m.sent].tokens if m.start <= t.start and t.end <= m.end]
         if m.type == "AWARD" and len(toks) > 1:
@@ -47,6 +47,15 @@ def normal_forms(
     return out
 
 
+_AGE_WORD = re.compile(r"^\d+-?летн\w*$", re.IGNORECASE)
+
+
+def _ageless(name: str) -> str:
+    """A name without an age word the NER span took in («ГРУ 66-летний», «56-летний Джобс»)."""
+    words = [w for w in name.split() if not _AGE_WORD.match(w)]
+    return " ".join(words) if words else name
+
+
 def nominative_phrase(toks: list[Token], head: int) -> str:
     """A noun phrase in the nominative singular: its head noun's lemma, the adjectives before
     it agreeing with the head, the words after it as written («Нобелевской премии мира» ->
@@ -54,6 +63,8 @@ def nominative_phrase(toks: list[Token], head: int) -> str:
     head_tok = next((t for t in toks if t.i == head), toks[-1])
     noun = next((p for p in parses(head_tok.lemma) if p.tag.POS == "NOUN"), None)
     gender = str(noun.tag.gender) if noun is not None and noun.tag.gender else "masc"
+    while len(toks) > 1 and toks[0].i != head and _AGE_WORD.match(toks[0].text):
+        toks = toks[1:]  # «80-летний народный артист»: the age is no part of the title
     words: list[str] = []
     end = toks[0].start
     for t in toks:

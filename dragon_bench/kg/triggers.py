@@ -594,7 +594,10 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
         elif p in titles:
-            phrase = (v.left_edge(p.head), p.head, _genitive_end(v, p.head))
+            first = v.left_edge(p.head)
+            while first < p.head and any(m.type == E.AGE and m.head == first for m in v.mentions):
+                first += 1  # «80-летний народный артист»: the age is no part of the title
+            phrase = (first, p.head, _genitive_end(v, p.head))
             yield Found(n, p, "AWARDED_WITH", f"title_{how}", "present", cue, phrase)
         elif cue in _MEMBERS and _party(v, p) is not None:
             continue  # «член партии»: the membership is the fact, not a post

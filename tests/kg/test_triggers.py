@@ -307,6 +307,8 @@ def test_honorary_titles_are_awards_not_posts() -> None:
     # old: «артист» was his post and Россия his workplace (NEREL: AWARDED_WITH the title)
     assert ("Алексей Жарков", "AWARDED_WITH", "народный артист России") in facts
     assert not {f for f in facts if f[0] == "Алексей Жарков" and f[1] in ("WORKPLACE", "WORKS_AS")}
+    facts = _typed(_facts("Вчера скончался 80-летний народный артист России Алексей Жарков."))
+    assert ("Алексей Жарков", "AWARDED_WITH", "народный артист России") in facts  # not «80-летний»
     facts = _typed(_facts("Олимпийская чемпионка Аделина Сотникова завершила карьеру."))
     assert ("Аделина Сотникова", "AWARDED_WITH", "олимпийская чемпионка") in facts
     # a post with an honorary word stays a post
