@@ -6,8 +6,9 @@ them, such as `rag/segment.py` the segmenter, does not import the readers, store
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from dragon_bench.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from dragon_bench.corpus.builtin import builtin_corpus_path
@@ -48,14 +49,4 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dragon_bench.corpus' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"dragon_bench.corpus.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_attributes(__name__, _WHERE, __all__)

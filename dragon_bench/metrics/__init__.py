@@ -25,8 +25,9 @@ scoring modules and not the judge's LLM client or the comparison.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from dragon_bench.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from dragon_bench.metrics.compare import compare, compare_results
@@ -72,14 +73,4 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dragon_bench.metrics' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"dragon_bench.metrics.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_attributes(__name__, _WHERE, __all__)

@@ -7,9 +7,9 @@ only pymorphy3 (the evaluator's lemmas, through `nlp.models`) does not import na
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from dragon_bench.lazy import lazy_attributes
 from dragon_bench.nlp.lemmas import fold, lemma, lemmas, parses
 from dragon_bench.nlp.models import (
     embedding,
@@ -42,16 +42,6 @@ __all__ = [
     "syntax_parser",
 ]
 
-_LAZY = ("NatashaPipeline", "get_pipeline")
+_WHERE = {"NatashaPipeline": "natasha", "get_pipeline": "natasha"}
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'dragon_bench.nlp' has no attribute {name!r}")
-    value = getattr(importlib.import_module("dragon_bench.nlp.natasha"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_attributes(__name__, _WHERE, __all__)
