@@ -36,7 +36,7 @@ FREQUENT_SHARE = 0.78  # of KNOWN_AT: 0.235
 IDENTITY_RELATIONS = frozenset({"WORKS_AS", "WORKPLACE", "ORIGINS_FROM", "MEMBER_OF"})
 # what a well-known person is known for: the profession, the employer or club, the party,
 # the origin, the works and the companies owned
-KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES", "OWNER_OF"}
+KNOWN_FOR = IDENTITY_RELATIONS | {"PRODUCES", "OWNER_OF", "PLACE_RESIDES_IN"}
 # the makers of works: a person the corpus ties to one of them is a known author, whose works
 # are common knowledge («Солженицын» / «писатель» 0.43, «Шостакович» / «композитор» 0.42)
 CREATORS = ("писатель", "поэт", "композитор", "режиссёр", "музыкант", "певец", "художник")
@@ -76,7 +76,9 @@ def _surname(name: str) -> str:
         ):
             continue
         return low.replace("ё", "е")
-    return words[-1].replace("ё", "е") if len(words) > 1 else ""
+    # «Альбер II»: a monarch's one name with his regnal number is no bare first name
+    regnal = re.search(r"\b[IVXLC]+\b", name) is not None
+    return words[-1].replace("ё", "е") if len(words) > 1 or (words and regnal) else ""
 
 
 @lru_cache(maxsize=65536)

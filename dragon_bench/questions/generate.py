@@ -76,7 +76,10 @@ def generate_questions(
     graph = FactGraph(
         # only triples whose calibrated confidence reaches the threshold may be asked
         [t for t in triples if t.doc_id in texts and feeds_questions(t.confidence)],
-        [t for t in context if t.doc_id in texts],
+        # the rest of the revision's KG still counts for uniqueness: a description two
+        # entities fit in the KG is ambiguous even when one of its facts is not asked
+        [t for t in triples if t.doc_id in texts and not feeds_questions(t.confidence)]
+        + [t for t in context if t.doc_id in texts],
         texts,
     )
     support = SupportIndex(texts)

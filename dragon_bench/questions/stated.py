@@ -11,9 +11,10 @@ than the sentence («окончил» where the text says «учился») for 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from dragon_bench.questions.lifetime import DEATH
+from dragon_bench.questions.morph import analyzer
 from dragon_bench.types import Triple
 
 __all__ = ["frame_stated", "unstated"]
@@ -41,6 +42,30 @@ _PLANNED = re.compile(
     r"примут участие|будет участвовать|будут участвовать|выступит\b|выступят\b"
 )
 _REPRESENTS = re.compile(r"представля\w*|представит\w*")
+# wealth or a state of life, not a profession («миллиардер Стэнли Хо»)
+_NO_PROFESSION = frozenset(
+    {"миллиардер", "миллионер", "мультимиллионер", "олигарх", "богач", "пенсионер", "пенсионерка"}
+)
+# role heads that say nothing without their dependents («исполнитель» of «исполнитель
+# ритм-н-блюза»): asked alone only when the text shows them alone
+_NEEDS_DEPENDENT = frozenset(
+    {"исполнитель", "исполнительница", "член", "участник", "участница", "представитель"}
+    | {"представительница", "сотрудник", "сотрудница", "глава", "руководитель"}
+    | {"руководительница", "начальник", "начальница", "председатель", "заместитель", "лидер"}
+    | {"основатель", "основательница", "владелец", "владелица", "автор", "победитель"}
+)
+_DEPENDENT = re.compile(r"\s*(?:[«\"]|[а-яё][а-яё-]*)")
+_PLACES = frozenset({"COUNTRY", "STATE_OR_PROVINCE", "CITY", "DISTRICT", "LOCATION"})
+# an organisation's head noun right before a place: the place only names the organisation
+# («управления полиции Западного административного округа», «Законодательного собрания
+# Кировской области»), it is neither the workplace nor what one is a member of
+_ORG_BEFORE = re.compile(
+    r"\b(?:управлени\w*|полици\w*|администраци\w*|министерств\w*|прокуратур\w*|суд[аеу]?|"
+    r"департамент\w*|отдел\w*|служб\w*|комитет\w*|правительств\w*|мэри\w*|ведомств\w*|"
+    r"мвд|увд|умвд|овд|гу|главк\w*|штаб\w*|парламент\w*|совет\w*|собрани\w*|дум\w*|"
+    r"ассамбле\w*|палат\w*|компани\w*|завод\w*|университет\w*|школ\w*|больниц\w*)"
+    r"(?:\s+[а-яё-]+){0,2}\s+$"
+)
 
 # a relation whose sentence must hold one of these words
 _NEEDS = {
@@ -70,10 +95,63 @@ def _sentences(triples: Iterable[Triple], texts: Mapping[str, str]) -> list[str]
     return out
 
 
+def _role_cut(t: Triple, text: str) -> bool:
+    """The object of a WORKS_AS triple is no profession, or a role head cut from the
+    dependents the text gives it."""
+    shown = text[t.object_span[0] : t.object_span[1]] or t.object
+    words = shown.lower().split()
+    if not words:
+        return False
+    lemma = analyzer().parse(words[0])[0].normal_form.replace("ё", "е")
+    if len(words) == 1 and lemma in _NO_PROFESSION:
+        return True
+    if len(words) != 1 or lemma not in {w.replace("ё", "е") for w in _NEEDS_DEPENDENT}:
+        return False
+    return bool(t.object_span[1] and _DEPENDENT.match(text[t.object_span[1] :]))
+
+
+def _quote_cut(t: Triple, text: str) -> bool:
+    """The object span lies inside a quoted name it is only a part of («Talk» of «Talk
+    Talk»)."""
+    start, end = t.object_span
+    if end <= start:
+        return False
+    opened, closed = text.rfind("«", 0, start + 1), text.find("»", end - 1)
+    if opened < 0 or closed < 0 or "»" in text[opened:start] or "«" in text[end:closed]:
+        return False
+    # the name has fewer words than its quote: a span shorter than the name is the span's fault
+    return len(t.object.strip("«» ").split()) < len(text[opened + 1 : closed].split())
+
+
+# what a quoted name after it is not a work of: a project, a band, a label
+_NOT_A_WORK = re.compile(r"(?:проект\w*|групп\w*|коллектив\w*|лейбл\w*|студи\w*|ансамбл\w*)\s*$")
+
+
+def _project(t: Triple, text: str) -> bool:
+    """A quoted name after «проект», «группа»: no work of the subject."""
+    return bool(_NOT_A_WORK.search(text[max(0, t.object_span[0] - 20) : t.object_span[0]].lower()))
+
+
+def _place_names_org(t: Triple, text: str) -> bool:
+    before = text[max(0, t.object_span[0] - 60) : t.object_span[0]].lower()
+    return t.object_span[1] > t.object_span[0] and bool(_ORG_BEFORE.search(before))
+
+
 def unstated(
     relation: str, object_type: str, triples: Iterable[Triple], texts: Mapping[str, str]
 ) -> bool:
     """True when no evidence sentence of the fact states it (see the module docstring)."""
+    triples = list(triples)
+    checks: list[Callable[[Triple, str], bool]] = [_quote_cut]
+    if relation == "PRODUCES":
+        checks.append(_project)
+    if relation == "WORKS_AS":
+        checks.append(_role_cut)
+    if relation in ("WORKPLACE", "MEMBER_OF") and object_type.upper() in _PLACES:
+        checks.append(_place_names_org)
+    for check in checks:
+        if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
+            return True
     sentences = [s for s in _sentences(triples, texts) if s]
     if not sentences:
         return False

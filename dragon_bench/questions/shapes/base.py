@@ -308,6 +308,10 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     return bool(hits) and (all(hits) if person else any(hits))
 
 
+# places whose country or region a news reader knows when the corpus ties the two names
+_REGIONS = frozenset({"STATE_OR_PROVINCE", "CITY", "COUNTRY", "LOCATION"})
+
+
 def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     """(person, what the question ties to the person) pairs to screen for common knowledge:
     a person's profession, employer, party, origin and works; a founder and what he founded;
@@ -320,6 +324,8 @@ def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
             pairs += [(f.subject, maker) for maker in CREATORS]  # a known author's works
         if f.relation == "FOUNDED_BY" and f.object_type == "PERSON":
             pairs.append((f.object, f.subject))
+        if f.relation == "LOCATED_IN" and f.subject_type in _REGIONS:
+            pairs.append((f.subject, f.object))  # «Новая Шотландия» / «Канада»
     first = sub.facts[0]
     if sub.type == "multi_hop" and sub.ask != "subject_bridge" and first.subject_type == "PERSON":
         pairs += [(first.subject, a) for a in sub.answers]

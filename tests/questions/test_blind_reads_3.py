@@ -1,0 +1,138 @@
+"""The failure classes of the third blind reads (benchmarks/question_reads/*-3-grades.jsonl),
+each on a constructed Russian case that produced the defect with the generator the reads
+graded (main at 90f32d3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dragon_bench.questions import generate_questions
+from dragon_bench.questions.fame import common_knowledge
+from tests.questions.helpers import doc, fact
+
+PO = ("PERSON", "ORGANIZATION")
+PP = ("PERSON", "PROFESSION")
+PW = ("PERSON", "WORK_OF_ART")
+
+
+def _asked(ts, docs, types=("simple",), **kw):  # type: ignore[no-untyped-def]
+    stats: dict = {}
+    kw.setdefault("popularity_share", 1.0)
+    qs = generate_questions(ts, docs, per_type=20, types=types, stats=stats, **kw)
+    return {q.question: q.answers for q in qs}, stats["rejected"]
+
+
+def _present(question: str) -> bool:
+    return any(w in question for w in ("работает", "представляет", "занимает", "является"))
+
+
+def test_a_dismissal_noun_a_suicide_and_a_span_of_years_end_the_role() -> None:
+    # «Где работает Андрей Пучков?» after «объявил об увольнении ... Андрея Пучкова»;
+    # «Кто по профессии» for a singer who «покончил жизнь самоубийством»; «Какую должность
+    # занимает» for a post held «с 1991 по 1992 годы»
+    d = doc("u", "Кремль объявил об увольнении начальника управления полиции Андрея Пучкова. "
+                 "Андрей Пучков работает в управлении «Запад». "
+                 "Вокалист группы Кит Флинт покончил жизнь самоубийством. "
+                 "Временный премьер Мали с 1991 по 1992 годы Сумана Сакко имеет шансы.")  # fmt: skip
+    ts = [
+        fact(d, "Андрей Пучков", "WORKPLACE", "«Запад»", PO, ("Андрей Пучков", "«Запад»"),
+             ("PERSON:ap", "ORGANIZATION:z")),
+        fact(d, "Кит Флинт", "WORKS_AS", "вокалист", PP, ("Кит Флинт", "Вокалист"),
+             ("PERSON:kf", "PROFESSION:v")),
+        fact(d, "Сумана Сакко", "WORKS_AS", "премьер Мали", PP, ("Сумана Сакко", "премьер Мали"),
+             ("PERSON:ss", "PROFESSION:p")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert any("Пучков" in q or "Пучков" in str(a) for q, a in asked.items()), asked
+    assert any("Флинт" in q for q in asked), asked
+    assert not any(_present(q) or "Кто по профессии" in q for q in asked), asked
+
+
+def test_a_name_cut_from_its_quote_and_a_project_are_no_works() -> None:
+    # «Talk» for the hit «Talk Talk»; «проект «Метро»» counted among a musician's works
+    d = doc("w", "Марк Холлис — автор хитов «Such a Shame», «Talk Talk». "
+                 "Юрий Царёв выступил (проект «Метро»). Юрий Царёв выпустил альбом «Честь и Слава». "
+                 "Пётр Смелков выпустил альбом «Весна».")  # fmt: skip
+    ts = [
+        fact(d, "Марк Холлис", "PRODUCES", "Talk", PW, ("Марк Холлис", "Talk"),
+             ("PERSON:mh", "WORK_OF_ART:t")),
+        fact(d, "Марк Холлис", "PRODUCES", "Such a Shame", PW, ("Марк Холлис", "Such a Shame"),
+             ("PERSON:mh", "WORK_OF_ART:s")),
+        fact(d, "Юрий Царёв", "PRODUCES", "«Метро»", PW, ("Юрий Царёв", "«Метро»"),
+             ("PERSON:c", "WORK_OF_ART:m")),
+        fact(d, "Юрий Царёв", "PRODUCES", "«Честь и Слава»", PW, ("Юрий Царёв выпустил", "«Честь и Слава»"),
+             ("PERSON:c", "WORK_OF_ART:cs")),
+        fact(d, "Пётр Смелков", "PRODUCES", "«Весна»", PW, ("Пётр Смелков", "«Весна»"),
+             ("PERSON:ps", "WORK_OF_ART:v")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("simple", "set"))
+    assert any("Весн" in q + str(a) for q, a in asked.items()), asked
+    assert not any("«Talk»" in q + str(a) or "«Метро»" in q + str(a) for q, a in asked.items())
+
+
+def test_no_profession_a_cut_role_and_a_place_that_names_the_employer() -> None:
+    # «миллиардер» is no profession; «исполнитель» cut from «исполнитель ритм-н-блюза»;
+    # «Западный административный округ» of «управления полиции Западного административного
+    # округа» is no employer, nor the region of «Законодательного собрания Кировской области»
+    d = doc("p", "Марио — сын миллиардера Стэнли Хо. "
+                 "Известному исполнителю ритм-н-блюза Ар Келли предъявлены обвинения. "
+                 "Начальник управления полиции Западного административного округа Андрей Пучков выступил. "
+                 "Закон внёс член Совфеда от Законодательного собрания Кировской области Вячеслав Тимченко. "
+                 "Певица Анна Смелкова выступила.")  # fmt: skip
+    ts = [
+        fact(d, "Стэнли Хо", "WORKS_AS", "миллиардер", PP, ("Стэнли Хо", "миллиардера"),
+             ("PERSON:sh", "PROFESSION:m")),
+        fact(d, "Ар Келли", "WORKS_AS", "исполнитель", PP, ("Ар Келли", "исполнителю"),
+             ("PERSON:ak", "PROFESSION:i")),
+        fact(d, "Андрей Пучков", "WORKPLACE", "Западный административный округ",
+             ("PERSON", "DISTRICT"), ("Андрей Пучков", "Западного административного"),
+             ("PERSON:ap", "DISTRICT:z")),
+        fact(d, "Вячеслав Тимченко", "MEMBER_OF", "Кировская область",
+             ("PERSON", "STATE_OR_PROVINCE"), ("Вячеслав Тимченко", "Кировской области"),
+             ("PERSON:vt", "STATE_OR_PROVINCE:k")),
+        fact(d, "Анна Смелкова", "WORKS_AS", "певица", PP, ("Анна Смелкова", "Певица"),
+             ("PERSON:as", "PROFESSION:s")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    assert list(asked.values()) == [("певица",)], asked
+
+
+def test_uniqueness_counts_the_facts_below_the_question_threshold() -> None:
+    # «Кто по профессии тот, кто появился на свет в Лондоне?»: the revision's KG has a second
+    # man born in London, whose fact is below the threshold for asking
+    d = doc("l", "Вокалист Кит Флинт выступил. Кит Флинт родился в Лондоне. "
+                 "Марк Холлис родился в Лондоне.")  # fmt: skip
+    ts = [
+        fact(d, "Кит Флинт", "WORKS_AS", "вокалист", PP, ("Кит Флинт", "Вокалист"),
+             ("PERSON:kf", "PROFESSION:v")),
+        fact(d, "Кит Флинт", "PLACE_OF_BIRTH", "Лондон", ("PERSON", "CITY"),
+             ("Кит Флинт родился", "Лондоне"), ("PERSON:kf", "CITY:l")),
+        replace(
+            fact(d, "Марк Холлис", "PLACE_OF_BIRTH", "Лондон", ("PERSON", "CITY"),
+                 ("Марк Холлис", "Лондоне. Марк") , ("PERSON:mh", "CITY:l")),
+            object_span=(d.full_text.rindex("Лондоне"), d.full_text.rindex("Лондоне") + 7),
+            confidence=0.1,
+        ),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("multi_hop",))
+    assert not any("Лондон" in q for q in asked), asked
+    # the same question is asked when the other birth is not in the KG at all
+    alone, _ = _asked(ts[:2], [d], types=("multi_hop",))
+    assert any("Лондон" in q for q in alone), alone
+
+
+def test_a_famous_places_country_a_stars_home_and_a_monarchs_title_are_known() -> None:
+    # «В какой стране располагается Новая Шотландия?» -> Канада; Messi's country; «Альбер II»
+    assert common_knowledge("Альбер II", "князь Монако")
+    d = doc("k", "В канадской провинции Новая Шотландия произошла стрельба. "
+                 "Месси переехал в Испанию. Посёлок Цибулёво находится в Знаменском районе.")  # fmt: skip
+    ts = [
+        fact(d, "Новая Шотландия", "LOCATED_IN", "Канада", ("STATE_OR_PROVINCE", "COUNTRY"),
+             ("Новая Шотландия", "канадской"), ("STATE_OR_PROVINCE:ns", "COUNTRY:c")),
+        fact(d, "Лионель Месси", "PLACE_RESIDES_IN", "Испания", ("PERSON", "COUNTRY"),
+             ("Месси", "Испанию"), ("PERSON:m", "COUNTRY:e")),
+        fact(d, "Цибулёво", "LOCATED_IN", "Знаменский район", ("CITY", "DISTRICT"),
+             ("Цибулёво", "Знаменском районе"), ("CITY:c", "DISTRICT:z")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    assert list(asked.values()) == [("Знаменский район",)], (asked, rejected)
