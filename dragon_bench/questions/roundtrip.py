@@ -69,7 +69,8 @@ CUES: dict[str, frozenset[str]] = _cues(
         "владеть принадлежать актив": "OWNER_OF",
         "производить выпускать продукт произведение автор": "PRODUCES",
         "стоить стоимость": "PRICE_OF",
-        "награда удостоиться получить звание": "AWARDED_WITH PENALIZED_AS INCOME",
+        "награда удостоиться получить": "AWARDED_WITH PENALIZED_AS INCOME",
+        "звание": "AWARDED_WITH WORKS_AS",
         "учиться окончить заведение": "SCHOOLS_ATTENDED",
         "жить проживать": "PLACE_RESIDES_IN",
         "гражданин страна национальность": "ORIGINS_FROM",
@@ -108,6 +109,7 @@ _WH_NOUNS: dict[str, frozenset[str]] = {
     "религия": frozenset({"RELIGION"}),
     "должность": frozenset({"PROFESSION"}),
     "титул": frozenset({"PROFESSION"}),
+    "звание": frozenset({"PROFESSION", "AWARD"}),
     "диагноз": frozenset({"DISEASE"}),
     "актив": frozenset(),
     "возраст": frozenset({"AGE"}),
@@ -144,14 +146,20 @@ class RoundTrip:
         self.graph = graph
         # entity names as lower-case words, by the first word's first three letters, longest first
         self._names: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
+        self._roles: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
         for ident, ent in graph.entities.items():
             for name in ent.names:
                 words = _TOKEN.findall(name)
-                if not words or not (words[0][:1].isupper() or words[0][:1].isdigit()):
-                    continue  # «родиться», «гибель»: the KG's common nouns are no names to find
+                if not words:
+                    continue
                 key = tuple(w.lower().replace("ё", "е") for w in words)
-                self._names[_stem(key[0])[:3]].append((key, ident))
-        for entries in self._names.values():
+                if ent.type == "PROFESSION":
+                    # a role is read in lower case too («работает министром обороны»)
+                    self._roles[_stem(key[0])[:3]].append((key, ident))
+                elif words[0][:1].isupper() or words[0][:1].isdigit():
+                    # «родиться», «гибель»: the KG's common nouns are no names to find
+                    self._names[_stem(key[0])[:3]].append((key, ident))
+        for entries in (*self._names.values(), *self._roles.values()):
             entries.sort(key=lambda e: -len(e[0]))
         self._by_entity: dict[str, list[Fact]] = defaultdict(list)
         for f in graph.all_facts:
@@ -162,13 +170,16 @@ class RoundTrip:
         tokens = _TOKEN.findall(question)
         low = [t.lower().replace("ё", "е") for t in tokens]
         spans: list[tuple[range, set[str]]] = []
+        roles = False
         for i, word in enumerate(tokens):
-            if i == 0 or not (word[:1].isupper() or word[:1].isdigit()):
+            if i == 0 or any(i in r for r, _ in spans):
                 continue
-            if any(i in r for r, _ in spans):
-                continue
+            named = word[:1].isupper() or word[:1].isdigit()
+            if not named and low[i - 1] not in _ROLE_VERBS:
+                continue  # a role in lower case only where a frame puts one
             best: tuple[range, set[str]] | None = None
-            for key, ident in self._names.get(_stem(word)[:3], ()):
+            table = self._names if named else self._roles
+            for key, ident in table.get(_stem(word)[:3], ()):
                 n = len(key)
                 if best is not None and n < len(best[0]):
                     break  # longest names first: a shorter one is part of the found name
@@ -178,8 +189,11 @@ class RoundTrip:
                     best[1].add(ident)
             if best is not None:
                 spans.append(best)
+                if not named:
+                    roles = True
         covered = {j for r, _ in spans for j in r}
-        relations: set[str] = set()
+        # a role named in the question is a cue by itself («Какой актёр родился в ...?»)
+        relations: set[str] = {"WORKS_AS"} if roles else set()
         for j, word in enumerate(tokens):
             if j not in covered:
                 relations |= CUES.get(_lemma(word), frozenset())
@@ -245,6 +259,25 @@ class RoundTrip:
 
 
 _TOKEN = re.compile(r"[\w\-’']+")
+# the words after which a role condition stands in lower case: «работает министром
+# обороны», «занимал пост мэра Флоренции», «является главой ...», «Какой актёр ...»
+_ROLE_VERBS = frozenset(
+    [
+        "работает",
+        "работал",
+        "работала",
+        "работали",
+        "пост",
+        "звание",
+        "является",
+        "являлся",
+        "являлась",
+        "был",
+        "была",
+        "какой",
+        "какая",
+    ]
+)
 
 
 def _stem(word: str) -> str:

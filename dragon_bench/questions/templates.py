@@ -144,15 +144,21 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             "WORKS_AS",
             ask=[
                 ("kem", "Кем {v:работать} {s}?", "", "", "not_title"),
+                ("rank", "Какое звание {v:иметь} {s}?", "", "", "rank"),
                 ("post", "Какую должность {v:занимать} {s}?", "", "", "post"),
                 ("byt", "Кем по должности {v:быть} {s}?", "", "", "post"),
                 ("trade", "Кто по профессии {s}?", "", "present", "trade"),
                 ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
             ],
-            many=[("roles", "Какие профессии и должности у {s:gent}?", "", "present")],
+            many=[
+                ("roles", "Какие профессии и должности у {s:gent}?", "", "present"),
+                ("roles_past", "Какие профессии и должности были у {s:gent}?", "", "past"),
+                ("posts", "Какие должности {v:занимать} {s}?", "", "", "post"),
+            ],
             pred=[
                 ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
                 ("post", "{v:занимать} пост {o:gent}", "", "", "post"),
+                ("rank", "{v:иметь} звание {o:gent}", "", "", "rank"),
             ],
             dynamic="fast",
         ),
@@ -508,7 +514,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
             ],
             pred=[
                 ("repr", "{v:представлять} {o:accs}", "COUNTRY", "", "s_person"),
-                ("roots", "родом из {o:gent}", "CITY STATE_OR_PROVINCE DISTRICT"),
+                ("roots", "родом из {o:gent}", "CITY STATE_OR_PROVINCE DISTRICT COUNTRY"),
             ],
             describe=[
                 ("repr", "страна", ", {which:accs} {v:представлять} {s}", "COUNTRY", "s_person")
@@ -668,6 +674,9 @@ for _name, _kinds in SUBJECTS.items():
 for _name, _kinds in OBJECTS.items():
     TEMPLATES[_name] = dataclasses.replace(TEMPLATES[_name], objects=_kinds)
 
+# a conditional question whose wh-phrase is the answer's role («Какой актёр родился в ...?»)
+ROLE_HEAD = "works_as.head.trade"
+
 # Russian relation names of the natasha extractor and other spellings -> the NEREL type.
 ALIASES: dict[str, str] = {
     "должность": "WORKS_AS",
@@ -811,6 +820,23 @@ _POSTS = frozenset(
         "старший",
     ]  # noqa: SIM905
 )
+_RANK_WORDS = frozenset(
+    [
+        "генерал",
+        "полковник",
+        "подполковник",
+        "майор",
+        "капитан",
+        "лейтенант",
+        "адмирал",
+        "вице-адмирал",
+        "контр-адмирал",
+        "маршал",
+        "сержант",
+        "прапорщик",
+        "ефрейтор",
+    ]
+)
 _PRIZES = frozenset("премия медаль орден приз кубок награда грамота статуэтка".split())  # noqa: SIM905
 _RANKS = frozenset("артист деятель мастер герой художник врач учитель".split())  # noqa: SIM905
 _DAY = re.compile(r"\b\d{1,2}\s+[а-я]+")
@@ -835,11 +861,21 @@ def _title(s: str, s_type: str, o: str, o_type: str) -> bool:
     return bool(words) and words[0] in _TITLES
 
 
+def _rank(s: str, s_type: str, o: str, o_type: str) -> bool:
+    """A military or police rank: one holds it («имеет звание генерал-лейтенанта»), one does
+    not work as it («работает генерал-лейтенантом»)."""
+    words = lemmas(o)
+    return bool(words) and (words[0] in _RANK_WORDS or words[0].split("-")[0] in _RANK_WORDS)
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "title": _title,
-    "not_title": lambda s, st, o, ot: not _title(s, st, o, ot),
+    "not_title": lambda s, st, o, ot: not _title(s, st, o, ot) and not _rank(s, st, o, ot),
+    "rank": _rank,
     "post": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _POSTS),
-    "trade": lambda s, st, o, ot: not _title(s, st, o, ot) and not set(lemmas(o)[:1]) & _POSTS,
+    "trade": lambda s, st, o, ot: (
+        not _title(s, st, o, ot) and not _rank(s, st, o, ot) and not set(lemmas(o)[:1]) & _POSTS
+    ),
     "o_masc": _object_is("masc"),
     "o_femn": _object_is("femn"),
     "s_masc": _subject_is("masc"),
@@ -850,7 +886,8 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),
     "o_date": lambda s, st, o, ot: bool(date_phrase(o)),
     "o_named": lambda s, st, o, ot: o.lstrip('«"')[:1].isupper(),
-    "o_prize": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _PRIZES),
+    # the head noun may follow an adjective («Нобелевская премия», «Государственная премия»)
+    "o_prize": lambda s, st, o, ot: bool(set(lemmas(o)[:2]) & _PRIZES),
     "o_rank": lambda s, st, o, ot: bool(set(lemmas(o)[:2]) & _RANKS) and "«" not in o,
     "o_wordy": lambda s, st, o, ot: not any(c.isdigit() for c in o),
 }
@@ -1101,4 +1138,11 @@ def preposition_form(preposition: str, following: str) -> str:
     return base
 
 
-__all__ += ["entity_gender", "wh_gender", "short_participle", "ORG_TYPES", "DATE_TYPES"]
+__all__ += [
+    "ROLE_HEAD",
+    "entity_gender",
+    "wh_gender",
+    "short_participle",
+    "ORG_TYPES",
+    "DATE_TYPES",
+]

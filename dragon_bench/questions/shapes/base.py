@@ -32,6 +32,7 @@ from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.stated import frame_stated, unstated
 from dragon_bench.questions.templates import (
     _WHERE,
+    ROLE_HEAD,
     TEMPLATES,
     WHEN,
     Frame,
@@ -86,7 +87,7 @@ FRAMES_BY_ID: dict[str, str] = {
     f.id: f.text for r in TEMPLATES.values() for f in (*r.ask, *r.many, *r.pred)
 } | {d.id: f"{d.head}{d.clause}" for r in TEMPLATES.values() for d in r.describe}
 # the heads of a described person (shapes/multi_hop.py): «человек, который ...», «тот, кто ...»
-FRAMES_BY_ID |= {"head.person": "человек", "head.who": "тот, кто"}
+FRAMES_BY_ID |= {"head.person": "человек", "head.who": "тот, кто", ROLE_HEAD: "Какой {o}"}
 
 
 @dataclass(frozen=True, slots=True)

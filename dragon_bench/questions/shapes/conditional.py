@@ -5,13 +5,15 @@ documents) both hold for, joined by entity identity: «Кто родился в 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
-from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.lifetime import ended
+from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
-from dragon_bench.questions.templates import subject_wh
-from dragon_bench.questions.vocab import AGENTS
+from dragon_bench.questions.templates import ROLE_HEAD, WHEN, subject_wh
+from dragon_bench.questions.vocab import AGENTS, PEOPLE
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Conditional"]
@@ -28,15 +30,75 @@ def _restates(a: Fact, b: Fact, graph: FactGraph) -> bool:
     return bool(inside & {a.object_id, b.object_id})
 
 
+def _roles_agree(a: Fact, b: Fact) -> bool:
+    """A role condition reads right with the other: not a woman's role after «Кто родился»
+    («Кто родился в Ленинграде и работает актрисой?»), not a past role beside a present fact
+    («Кто представляет США и работал боксёром?»: the present one is suspect)."""
+    for role, other in ((a, b), (b, a)):
+        if role.relation != "WORKS_AS":
+            continue
+        if phrase_gender(role.object) == "femn":
+            return False
+        if role.tense == "past" and other.tense != "past":
+            return False
+    return True
+
+
+_FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
+
+
+def _sharp_enough(role: Fact, other: Fact, ctx: Context) -> bool:
+    """A trade («актёр», «писатель») or a bare post («депутат») is held by many: with it, the other condition must be
+    near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
+    года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
+    астронавт работает в НАСА?»."""
+    if role.relation != "WORKS_AS":
+        return True
+    if len(role.object.split()) > 1 and not WHEN["trade"](role.subject, "", role.object, ""):
+        return True  # a post of something («глава Киевской администрации») is sharp itself
+    return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
+
+
+def _role_headed(role: Fact, other: Fact, ctx: Context) -> list[tuple[str, str]]:
+    """The role as the wh-phrase's noun, the other fact its predicate: «Какая писательница
+    родилась 1 июня 1937 года?», «Какой актёр родился в Понтридифене?» (a trade of one or two
+    lower-case words, not a post or a title: «Какой министр обороны» needs no condition)."""
+    name = role.object
+    if role.relation != "WORKS_AS" or role.subject_type not in PEOPLE or not name[:1].islower():
+        return []
+    if len(name.split()) > 2 or not WHEN["trade"](role.subject, role.subject_type, name, ""):
+        return []
+    wh = f"{'Какая' if phrase_gender(name) == 'femn' else 'Какой'} {name}"
+    return [
+        (f"{ROLE_HEAD}+{frame.id}", f"{wh} {text}?")
+        for frame, text in predicates(other, wh=wh, texts=ctx.texts)
+    ]
+
+
+def _present_role_of_dead(a: Fact, b: Fact, ctx: Context) -> bool:
+    """A role in the present for someone the texts say has died («Кто родился в Понтридифене
+    и работает актёром?» of Richard Burton)."""
+    if not any(f.relation == "WORKS_AS" and f.tense != "past" for f in (a, b)):
+        return False
+    of_subject = ctx.graph.objects_of(a.subject_id)
+    triples = [t for f in of_subject for t in f.triples]
+    said = ended(a.subject_type, triples, ctx.texts, [f.relation for f in of_subject])
+    return said == "dead"
+
+
 # at most this many condition pairs are offered for one answer entity (the next is tried
 # when the first cannot be phrased)
 _PER_SUBJECT = 2
 
 
 def _condition(f: Fact, graph: FactGraph) -> bool:
-    """A fact that can be a condition: its subject and object named, or its object a date
-    («родился 2 ноября 1948 года»)."""
-    return graph.anchor(f, "subject") and (graph.anchor(f, "object") or f.object_type == "DATE")
+    """A fact that can be a condition: its subject and object named, its object a date
+    («родился 2 ноября 1948 года») or a specific role («работает мэром Флоренции»)."""
+    if not graph.anchor(f, "subject"):
+        return False
+    if f.relation == "WORKS_AS":  # «работает министром обороны»: a specific role, not «глава»
+        return graph.answerable(f, "object")
+    return graph.anchor(f, "object") or f.object_type == "DATE"
 
 
 class Conditional:
@@ -69,6 +131,10 @@ class Conditional:
                     continue
                 if len(sa) == 1 and len(sb) == 1:
                     continue  # either fact alone names the answer: no condition is needed
+                if (a.relation == "WORKS_AS" and len(sa) == 1) or (
+                    b.relation == "WORKS_AS" and len(sb) == 1
+                ):
+                    continue  # «... и работает премьером Австралии?»: the role alone names him
                 yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
                 found += 1
                 if found == _PER_SUBJECT:
@@ -79,7 +145,11 @@ class Conditional:
         wh = subject_wh(a.subject_type)
         first = predicates(a, wh=wh, texts=ctx.texts)
         second = predicates(b, wh=wh, texts=ctx.texts)
-        candidates = []
+        if not _sharp_enough(a, b, ctx) or not _sharp_enough(b, a, ctx):
+            return None
+        candidates = _role_headed(a, b, ctx) + _role_headed(b, a, ctx)
+        if not _roles_agree(a, b) or _present_role_of_dead(a, b, ctx):
+            first = second = []
         for fa, pa in first:
             for fb, pb in second:
                 if pa.split()[0] == pb.split()[0]:

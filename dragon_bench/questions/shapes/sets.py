@@ -10,6 +10,7 @@ from dragon_bench.questions.completeness import missing_member
 from dragon_bench.questions.morph import lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
+from dragon_bench.questions.templates import WHEN, Frame
 from dragon_bench.types import Question
 
 __all__ = ["MAX_SET", "SHAPE", "SetShape"]
@@ -36,6 +37,15 @@ def _merged(members: list[Fact]) -> list[Fact]:
         if not inside:
             kept.append(f)
     return kept
+
+
+def _fits(frame: Frame, fact: Fact) -> bool:
+    """The frame, chosen on the first member, fits this member too (its type, tense, check)."""
+    return frame.fits(
+        fact.object_type,
+        fact.tense,
+        lambda key: WHEN[key](fact.subject, fact.subject_type, fact.object, fact.object_type),
+    )
 
 
 class SetShape:
@@ -73,6 +83,8 @@ class SetShape:
         candidates = []
         rendered = ask_object(first, ctx.graph, many=True, texts=ctx.texts)
         for frame, text in rendered:
+            if not all(_fits(frame, f) for f in sub.facts):
+                continue  # «Какие должности занимал ...» for a trade among the members
             scopes = [object_scope(frame, t) for t in types]
             if all(not s or types <= s for s in scopes):
                 candidates.append((frame.id, text))
