@@ -248,6 +248,11 @@ class MultiHop:
         graph = ctx.graph
         candidates = []
         rendered = 0
+        if sub.ask == "subject_bridge" and graph.subject_ids(
+            f1.relation, f1.object_id, subject_scope(f1.subject_type)
+        ) != {f1.subject_id}:
+            ctx.why_not = "not_unique"  # others do it too: no description fits the bridge alone
+            return None
         if sub.ask == "subject_bridge":
             described = _subject_descriptions(f1, graph, ctx.texts)
         else:
