@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import multiprocessing
@@ -11,6 +12,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from dragon_bench.metrics.forkstate import ForkState
 from dragon_bench.metrics.freshness import MIN_SLICE, by_dynamism, fresh_slice
 from dragon_bench.metrics.gold import Gold
 from dragon_bench.metrics.ranking import CUTOFFS, dragon_retrieval, gold_flags, ranking_metrics
@@ -254,14 +256,15 @@ def _intervals(
     return _intervals_of(groups, [mask], [seed], resamples, parallel=False)[0]
 
 
-# What a forked bootstrap worker reads: set just before the fork, cleared after.
-_BOOT: dict[str, Any] = {}
+# What a forked bootstrap worker reads (metrics.forkstate: one entry per call).
+_BOOT: ForkState[tuple[np.ndarray, Sequence[np.ndarray], Sequence[int], int]] = ForkState()
 
 
-def _bootstrap_slice(i: int) -> np.ndarray:
-    mask = _BOOT["slices"][i]
-    scores = _BOOT["matrix"] if mask.all() else _BOOT["matrix"][mask]
-    return bootstrap_ci(scores, resamples=_BOOT["resamples"], seed=_BOOT["seeds"][i])
+def _bootstrap_slice(key: int, i: int) -> np.ndarray:
+    matrix, slices, seeds, resamples = _BOOT[key]
+    mask = slices[i]
+    scores = matrix if mask.all() else matrix[mask]
+    return bootstrap_ci(scores, resamples=resamples, seed=seeds[i])
 
 
 def _intervals_of(
@@ -278,16 +281,14 @@ def _intervals_of(
     names = [(g, m) for g, values in groups.items() for m in values]
     n = len(slices[0]) if slices else 0
     matrix = np.column_stack([groups[g][m] for g, m in names]) if names else np.zeros((n, 0))
-    _BOOT.update(matrix=matrix, slices=slices, seeds=seeds, resamples=resamples)
-    try:
+    with _BOOT.holding((matrix, slices, seeds, resamples)) as key:
+        one_slice = functools.partial(_bootstrap_slice, key)
         if parallel and len(slices) > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(1) as pool:
-                pending = pool.map_async(_bootstrap_slice, range(1, len(slices)))
-                bounds = [_bootstrap_slice(0), *pending.get()]
+                pending = pool.map_async(one_slice, range(1, len(slices)))
+                bounds = [one_slice(0), *pending.get()]
         else:
-            bounds = [_bootstrap_slice(i) for i in range(len(slices))]
-    finally:
-        _BOOT.clear()
+            bounds = [one_slice(i) for i in range(len(slices))]
     out = []
     for b in bounds:
         one: dict[str, dict[str, list[float]]] = {g: {} for g in groups}

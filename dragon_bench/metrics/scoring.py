@@ -8,6 +8,7 @@ analysed are kept in the cache given, for the next evaluation against the same r
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -15,14 +16,15 @@ from typing import Any
 
 import numpy as np
 
+from dragon_bench.metrics.forkstate import ForkState
 from dragon_bench.metrics.refcache import TokenRows
 from dragon_bench.metrics.registry import AnswerMetric, answer_metrics
 from dragon_bench.metrics.texts import Answer, Reference
 
 __all__ = ["score_answers", "default_workers", "MIN_PARALLEL", "KEEP_MAX"]
 
-# What forked workers read: set just before the pool starts, cleared after.
-_STATE: dict[str, Any] = {}
+# What forked workers read (metrics.forkstate: one entry per call).
+_STATE: ForkState[dict[str, Any]] = ForkState()
 # Below this many questions a pool costs more than it saves: forked workers cost ~0.4 CPU-s
 # more than one process at 10,000 questions (1.6 against 1.2 CPU-s), which a second core
 # repays only when it is idle.
@@ -44,12 +46,13 @@ def default_workers(n: int) -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def _score_range(bounds: tuple[int, int]) -> np.ndarray:
+def _score_range(key: int, bounds: tuple[int, int]) -> np.ndarray:
+    state = _STATE[key]
     start, stop = bounds
-    references: Sequence[Reference] = _STATE["references"][start:stop]
-    answers: Sequence[str] = _STATE["answers"]
-    tokens: TokenRows | None = _STATE["tokens"]
-    if _STATE["transient"]:
+    references: Sequence[Reference] = state["references"][start:stop]
+    answers: Sequence[str] = state["answers"]
+    tokens: TokenRows | None = state["tokens"]
+    if state["transient"]:
         # Analyse copies, freed chunk by chunk: a worker's analysed references die with it,
         # and a large revision's are not kept (see KEEP_MAX).
         references = [Reference(r.text, r.type, r.answers) for r in references]
@@ -60,7 +63,7 @@ def _score_range(bounds: tuple[int, int]) -> np.ndarray:
         views = tokens.chrf_rows([r.text for r in mine], start, stop)
         for ref, view in zip(mine, views or (), strict=bool(views)):
             ref.give_chrf(view)
-    fns = [m.fn for m in _STATE["metrics"]]
+    fns = [m.fn for m in state["metrics"]]
     values: list[float] = []
     extend = values.extend
     for ref, text in zip(references, answers[start:stop], strict=True):
@@ -87,21 +90,22 @@ def score_answers(
     n = len(references)
     workers = default_workers(n) if workers is None else workers
     forked = workers > 1 and n > 1
-    _STATE.update(
-        references=references,
-        answers=answers,
-        metrics=metrics,
-        tokens=reference_tokens,
-        transient=forked or n > KEEP_MAX,
-    )
-    try:
+    state = {
+        "references": references,
+        "answers": answers,
+        "metrics": metrics,
+        "tokens": reference_tokens,
+        "transient": forked or n > KEEP_MAX,
+    }
+    with _STATE.holding(state) as key:
+        score_range = functools.partial(_score_range, key)
         if forked:
             pieces = workers * 4
             step = -(-n // pieces)
             bounds = [(s, min(n, s + step)) for s in range(0, n, step)]
             ctx = multiprocessing.get_context("fork")
             with ctx.Pool(workers) as pool:
-                pending = pool.map_async(_score_range, bounds)
+                pending = pool.map_async(score_range, bounds)
                 if on_start is not None:
                     on_start()
                 parts = pending.get()
@@ -109,8 +113,6 @@ def score_answers(
             if on_start is not None:
                 on_start()
             step = _CHUNK if n > KEEP_MAX else max(n, 1)
-            parts = [_score_range((s, min(n, s + step))) for s in range(0, n, step)]
-    finally:
-        _STATE.clear()
+            parts = [score_range((s, min(n, s + step))) for s in range(0, n, step)]
     matrix = np.concatenate(parts) if parts else np.zeros((0, len(metrics)))
     return {m.name: matrix[:, j].copy() for j, m in enumerate(metrics)}

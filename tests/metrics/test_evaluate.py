@@ -246,3 +246,31 @@ def test_streamed_json_with_judge_verdicts() -> None:
     out = StringIO()
     write_json(report, rows, out)
     assert out.getvalue() == json.dumps(want, ensure_ascii=False)
+
+
+def test_threads_evaluating_at_once_get_their_own_intervals(gold: Gold) -> None:
+    # The portal's worker and its reference job evaluate in threads of one process: the
+    # bootstrap's shared state once was one dict, cleared by whichever call ended first
+    # (KeyError in the other, seen in `dragon demo`'s portal step).
+    import threading
+
+    runs = [parse_results(random_results(gold, seed), gold) for seed in range(4)]
+    want = [evaluate(r, gold, details=False, resamples=60, workers=1)["ci"] for r in runs]
+    got: dict[tuple[int, int], object] = {}
+    errors: list[BaseException] = []
+
+    def work(k: int) -> None:
+        try:
+            for rep in range(6):
+                report = evaluate(runs[k], gold, details=False, resamples=60, workers=1)
+                got[k, rep] = report["ci"]
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert all(got[k, rep] == want[k] for k in range(4) for rep in range(6))
