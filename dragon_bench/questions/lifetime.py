@@ -54,6 +54,7 @@ _PAST_VERBS = {
         r"бывш\w+ (?:муж\w*|жен\w*|супруг\w*))"
     ),
 }
+_NOW = re.compile(r"\b(?:является|являются|возглавляет|руководит)\b")
 _BEFORE = re.compile(r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*)[^.!?]*$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -132,9 +133,13 @@ def is_past(
     if over == "dead":
         return True
     if tense:
-        return False
+        # a present tense read off one sentence yields to one that says the subject left
+        # this very post («Квачков — полковник ГРУ в отставке»)
+        return bool(over) and relation in ROLE_RELATIONS and _left_this(own, texts)
     if over and relation in ROLE_RELATIONS:
-        return True  # a left office ends the roles, not a home or a marriage
+        # a left office ends the roles, not a home or a marriage; not one the fact's own
+        # sentence says he holds now («партия, руководителем которой он является»)
+        return not any(_NOW.search(_sentence_of(t, texts)) for t in own)
     verbs = _PAST_VERBS.get(relation)
     if verbs is None:
         return False
@@ -142,6 +147,26 @@ def is_past(
         text = texts.get(t.doc_id, "")
         if verbs.search(text[t.sentence_span[0] : t.sentence_span[1]].lower()):
             return True
+    return False
+
+
+def _sentence_of(t: Triple, texts: Mapping[str, str]) -> str:
+    return texts.get(t.doc_id, "")[t.sentence_span[0] : t.sentence_span[1]].lower()
+
+
+def _left_this(own: Iterable[Triple], texts: Mapping[str, str]) -> bool:
+    """A sentence of the fact's documents names its subject and its object and says the
+    subject retired or was dismissed."""
+    for t in own:
+        text = texts.get(t.doc_id, "")
+        stem = _stem(text[t.subject_span[0] : t.subject_span[1]])
+        obj = text[t.object_span[0] : t.object_span[1]]
+        if not stem or not obj:
+            continue
+        obj_stem = obj.split()[0][: max(3, len(obj.split()[0]) - 2)]
+        for sentence in _SENTENCE.split(text):
+            if stem in sentence and obj_stem in sentence and RETIRED.search(sentence.lower()):
+                return True
     return False
 
 

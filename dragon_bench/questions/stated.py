@@ -84,6 +84,17 @@ _FRAME_CUES = {
     ),
     ("origins_from", "country"): re.compile(r"представля\w*|сборн\w*|выступа\w*|за команду"),
     ("origins_from", "repr"): re.compile(r"представля\w*|сборн\w*|выступа\w*|за команду"),
+    # «представлял RCA» for the head of its laboratory: one represents an employer only as
+    # its envoy, deputy, player, member or spokesman; otherwise one works there
+    **dict.fromkeys(
+        (("workplace", "repr"), ("workplace", "orgs_repr")),
+        re.compile(
+            r"представля\w*|представител\w*|депутат\w*|сенатор\w*|посол\w*|посланник\w*|"
+            r"игрок\w*|нападающ\w*|защитник\w*|вратар\w*|форвард\w*|спортсмен\w*|"
+            r"выступа\w*|член\w*|кандидат\w*|пресс-секретар\w*|спикер\w*|адвокат\w*|"
+            r"\bот (?:партии|фракции|блока)"
+        ),
+    ),
 }
 
 

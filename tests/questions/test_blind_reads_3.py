@@ -136,3 +136,45 @@ def test_a_famous_places_country_a_stars_home_and_a_monarchs_title_are_known() -
     ]  # fmt: skip
     asked, rejected = _asked(ts, [d])
     assert list(asked.values()) == [("Знаменский район",)], (asked, rejected)
+
+
+def test_a_retirement_from_the_post_outweighs_a_present_tense_read_off_one_sentence() -> None:
+    # «Сколько лет человеку, который представляет ГРУ?»: the extractor read the present off
+    # «освобождён 70-летний полковник ГРУ Владимир Квачков»; another sentence says «полковник
+    # ГРУ в отставке»
+    d = doc("r", "Из колонии освобождён 70-летний полковник ГРУ Владимир Квасницкий. "
+                 "Владимир Квасницкий — полковник ГРУ в отставке. "
+                 "Пётр Смелков работает в ФСО. Пётр Смелков — генерал в отставке.")  # fmt: skip
+    ts = [
+        fact(d, "Владимир Квасницкий", "WORKPLACE", "ГРУ", PO, ("Владимир Квасницкий", "ГРУ"),
+             ("PERSON:vk", "ORGANIZATION:gru"), tense="present"),
+        fact(d, "Пётр Смелков", "WORKPLACE", "ФСО", PO, ("Пётр Смелков", "ФСО"),
+             ("PERSON:ps", "ORGANIZATION:fso"), tense="present"),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d])
+    gru = [q for q, a in asked.items() if "ГРУ" in q or "Квасницк" in q + str(a)]
+    assert gru and not any(_present(q) for q in gru), asked
+    # retired from some post, not this one: the present tense the text gives stands
+    assert any(_present(q) for q, a in asked.items() if "ФСО" in q or "Смелков" in q + str(a))
+
+
+def test_represents_only_an_employer_it_speaks_for_and_a_stated_present_holds() -> None:
+    # «Кто ... представлял Radio Corporation of America?» for the head of its laboratory;
+    # «Сколько лет тому, кто представлял RPM?» for «бывший премьер» Кейта, whose sentence
+    # says the party's «руководителем которой он является»
+    d = doc("e", "Компания RCA назначила Петра Смелкова руководителем лаборатории. "
+                 "Бывший премьер Ибрагим Кеитов выступил. "
+                 "Кеитова выдвинула партия «Объединение», руководителем которой он является.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Смелков", "WORKPLACE", "RCA", PO, ("Петра Смелкова", "RCA"),
+             ("PERSON:ps", "ORGANIZATION:rca")),
+        fact(d, "Ибрагим Кеитов", "WORKPLACE", "«Объединение»", PO, ("Кеитова", "«Объединение»"),
+             ("PERSON:ik", "ORGANIZATION:o")),
+        fact(d, "Ибрагим Кеитов", "WORKS_AS", "премьер", PP, ("Ибрагим Кеитов", "премьер"),
+             ("PERSON:ik", "PROFESSION:p")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("simple", "multi_hop"))
+    rca = [q for q, a in asked.items() if "RCA" in q + str(a) or "Смелков" in q + str(a)]
+    assert rca and not any("представля" in q for q in rca), asked
+    party = [q for q, a in asked.items() if "Объединени" in q + str(a)]
+    assert party and not any("работал" in q or "представлял" in q for q in party), asked

@@ -37,7 +37,7 @@ def test_four_types_from_a_small_graph() -> None:
     # multi-hop through the unnamed bridge «Газпром», described by Мельников's workplace
     # (or through Кисляков, the one person of the graph born in Москва, described by his birth)
     hops = {q.question: q for q in by["multi_hop"]}
-    gazprom = {h: q for h, q in hops.items() if "Мельников" in h or " Мария Иванова" in h}
+    gazprom = {h: q for h, q in hops.items() if "Мельников" in h or "Иванов" in h}
     assert gazprom and {q.answer for q in gazprom.values()} == {"Санкт-Петербург"}, hops
     assert all(h in gazprom or "в Москве" in h and q.answer == "Прага"
                for h, q in hops.items()), hops  # fmt: skip
