@@ -130,3 +130,25 @@ def test_a_prize_after_its_adjective_a_rank_and_an_origin_country() -> None:
     assert [t for _, t in ask_object(rank, graph, texts=texts)] == [
         "Какое звание имеет Имре Вадаш?"
     ]
+
+
+def test_a_role_of_a_named_body_is_sharp_beside_a_place() -> None:
+    # «постпред России» is held by two, Волгоград is the birthplace of two: together one man
+    a = doc("v", "Постпред России Игнат Волков выступил в ООН. Игнат Волков родился в Волгограде.")
+    b = doc("w", "Постпред России Семён Рыбин ушёл в отставку. Семён Рыбин родился в Орле.")
+    c = doc("x", "Тренер Олег Дронов провёл сборы. Олег Дронов родился в Волгограде.")
+    ts = [
+        fact(a, "Игнат Волков", "WORKS_AS", "постпред России", PP, ("Игнат Волков", "Постпред"),
+             ("PERSON:iv", "PROFESSION:pr"), tense="past"),
+        fact(a, "Игнат Волков", "PLACE_OF_BIRTH", "Волгоград", ("PERSON", "CITY"),
+             ("Игнат Волков родился", "Волгограде"), ("PERSON:iv", "CITY:vg")),
+        fact(b, "Семён Рыбин", "WORKS_AS", "постпред России", PP, ("Семён Рыбин", "Постпред"),
+             ("PERSON:sr", "PROFESSION:pr"), tense="past"),
+        fact(b, "Семён Рыбин", "PLACE_OF_BIRTH", "Орёл", ("PERSON", "CITY"),
+             ("Семён Рыбин родился", "Орле"), ("PERSON:sr", "CITY:or")),
+        fact(c, "Олег Дронов", "PLACE_OF_BIRTH", "Волгоград", ("PERSON", "CITY"),
+             ("Олег Дронов родился", "Волгограде"), ("PERSON:od", "CITY:vg")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [a, b, c], ("conditional",))
+    mine = [q for q, (answers, _) in asked.items() if answers == ("Игнат Волков",)]
+    assert any("в Волгограде" in q and "постпреда России" in q for q in mine), asked

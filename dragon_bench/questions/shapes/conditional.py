@@ -30,6 +30,10 @@ def _restates(a: Fact, b: Fact, graph: FactGraph) -> bool:
     return bool(inside & {a.object_id, b.object_id})
 
 
+# facts over by their nature, whatever tense their sentence has
+_OVER = frozenset({"DATE_OF_BIRTH", "PLACE_OF_BIRTH", "DATE_OF_DEATH", "PLACE_OF_DEATH"})
+
+
 def _roles_agree(a: Fact, b: Fact) -> bool:
     """A role condition reads right with the other: not a woman's role after «Кто родился»
     («Кто родился в Ленинграде и работает актрисой?»), not a past role beside a present fact
@@ -39,7 +43,7 @@ def _roles_agree(a: Fact, b: Fact) -> bool:
             continue
         if phrase_gender(role.object) == "femn":
             return False
-        if role.tense == "past" and other.tense != "past":
+        if role.tense == "past" and other.tense != "past" and other.relation not in _OVER:
             return False
     return True
 
@@ -48,14 +52,16 @@ _FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
 
 
 def _sharp_enough(role: Fact, other: Fact, ctx: Context) -> bool:
-    """A trade («актёр», «писатель») or a bare post («депутат») is held by many: with it, the other condition must be
+    """A trade («актёр», «писатель») or a post of nothing named («депутат», «глава
+    компании») is held by many: with it, the other condition must be
     near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
     года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
     астронавт работает в НАСА?»."""
     if role.relation != "WORKS_AS":
         return True
-    if len(role.object.split()) > 1 and not WHEN["trade"](role.subject, "", role.object, ""):
-        return True  # a post of something («глава Киевской администрации») is sharp itself
+    words = role.object.split()
+    if len(words) > 1 and any(w[:1].isupper() for w in words[1:]):
+        return True  # a role of a named place or body («постпред России») is sharp itself
     return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
 
 
