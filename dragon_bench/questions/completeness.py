@@ -61,6 +61,29 @@ def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     return False
 
 
+# a post told by a verb, not a role noun: «Глебова, управлявшая Рособрнадзором»
+_HEADED = re.compile(
+    r"(?:управлявш|руководивш|возглавлявш|возглавляющ|руководящ|возглавля[ле]т|руководит|"
+    r"возглавил|руководил)\w*\s+[«A-ZА-ЯЁ]"
+)
+_HEADS = frozenset(
+    {"руководитель", "руководительница", "глава", "директор", "гендиректор", "председатель"}
+    | {"начальник", "начальница", "управляющий", "президент", "лидер", "министр", "мэр"}
+    | {"губернатор", "ректор", "главный", "генеральный", "шеф", "замглавы"}
+)
+
+
+def _headed_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """An evidence sentence says the subject heads something, and no member is a head."""
+    if any(set(lemmas(f.object)) & _HEADS for f in facts):
+        return False
+    return any(
+        _HEADED.search(_sentence(texts, t.doc_id, t.sentence_span))
+        for f in facts
+        for t in f.triples
+    )
+
+
 def _stem(name: str) -> str:
     word = name.split()[-1] if name.split() else ""
     return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
@@ -96,7 +119,7 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     if len(formers) > 1:
         return "mixed_tense"
     relation = facts[0].relation if facts else ""
-    if relation == "WORKS_AS" and listed_roles(facts, texts):
+    if relation == "WORKS_AS" and (listed_roles(facts, texts) or _headed_unlisted(facts, texts)):
         return "incomplete"
     if relation in _QUOTED_KINDS and _quoted_others(facts, texts):
         return "incomplete"

@@ -41,6 +41,10 @@ _PLANNED = re.compile(
     r"планир\w*|планов\w*|намерева\w*|намерен\w*|собира\w*ся|отмен\w*|примет участие|"
     r"примут участие|будет участвовать|будут участвовать|выступит\b|выступят\b"
 )
+_FUTURE = re.compile(
+    r"\bбуд(?:ет|ут)\b|\bсостоится\b|\bсостоятся\b|\bпройд[её]т\b|\bпланиру\w*|"
+    r"\bпредстоящ\w*|\bнамечен\w*|\bзапланирован\w*"
+)
 _REPRESENTS = re.compile(r"представля\w*|представит\w*")
 # wealth or a state of life, not a profession («миллиардер Стэнли Хо»)
 _NO_PROFESSION = frozenset(
@@ -173,6 +177,10 @@ def unstated(
         return all(_PERFORMED.search(s) and not _CREATED.search(s) for s in sentences)
     if relation == "PARTICIPANT_IN":
         return all(_PLANNED.search(s) for s in sentences)
+    if relation == "ORGANIZES":
+        # an event still to come («на съезде партии в июле будут голосовать»): no template
+        # tells the future, and the past would say it took place
+        return all(_FUTURE.search(s) for s in sentences)
     if relation == "ORIGINS_FROM":
         return all(_REPRESENTS.search(s) and not _ORIGIN_CUES.search(s) for s in sentences)
     return False

@@ -178,3 +178,28 @@ def test_represents_only_an_employer_it_speaks_for_and_a_stated_present_holds() 
     assert rca and not any("представля" in q for q in rca), asked
     party = [q for q, a in asked.items() if "Объединени" in q + str(a)]
     assert party and not any("работал" in q or "представлял" in q for q in party), asked
+
+
+def test_a_post_told_by_a_verb_completes_the_roles_and_a_coming_event_is_not_organised() -> None:
+    # «Какие профессии и должности у Любови Глебовой?» -> {сенатор, чиновник}, missing her
+    # post «управлявшая Рособрнадзором»; «Какое мероприятие организовала партия ...?» for a
+    # convention where delegates «будут голосовать ... в июле»
+    d = doc("g", "Ольга Пенькова, управлявшая Рособрнадзором, — депутат и сенатор. "
+                 "Делегаты партии «Восход» будут голосовать на съезде «Заря-2020» в июле. "
+                 "Анна Смелкова — певица и композитор.")  # fmt: skip
+    ts = [
+        fact(d, "Ольга Пенькова", "WORKS_AS", "депутат", PP, ("Ольга Пенькова", "депутат"),
+             ("PERSON:op", "PROFESSION:d")),
+        fact(d, "Ольга Пенькова", "WORKS_AS", "сенатор", PP, ("Ольга Пенькова", "сенатор"),
+             ("PERSON:op", "PROFESSION:s")),
+        fact(d, "Анна Смелкова", "WORKS_AS", "певица", PP, ("Анна Смелкова", "певица"),
+             ("PERSON:as", "PROFESSION:p")),
+        fact(d, "Анна Смелкова", "WORKS_AS", "композитор", PP, ("Анна Смелкова", "композитор"),
+             ("PERSON:as", "PROFESSION:k")),
+        fact(d, "«Восход»", "ORGANIZES", "«Заря-2020»", ("ORGANIZATION", "EVENT"),
+             ("«Восход»", "«Заря-2020»"), ("ORGANIZATION:v", "EVENT:z")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("simple", "set"))
+    assert any("Смелков" in q for q in asked), asked
+    assert not any("Пеньков" in q for q in asked), asked
+    assert not any("Заря" in q + str(a) for q, a in asked.items()), asked
