@@ -84,6 +84,23 @@ def _headed_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     )
 
 
+# kin named in an evidence sentence by a kinship word and a name («старшей дочерью Ребби»)
+_KIN = re.compile(r"(?:брат|сестр|сестёр|дочер|дочь|сын|близнец)\w*\s+([А-ЯЁ][а-яё]+)")
+_KIN_KINDS = frozenset({"SIBLING", "PARENT_OF", "RELATIVE"})
+
+
+def _kin_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """An evidence sentence names kin by a kinship word whom no member's name holds."""
+    names = {w.lower() for f in facts for w in re.findall(r"\w+", f.object)}
+    names |= {w.lower() for f in facts for w in re.findall(r"\w+", f.subject)}
+    for f in facts:
+        for t in f.triples:
+            for name in _KIN.findall(_sentence(texts, t.doc_id, t.sentence_span)):
+                if not {name.lower(), *lemmas(name)} & names:
+                    return True
+    return False
+
+
 def _stem(name: str) -> str:
     word = name.split()[-1] if name.split() else ""
     return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
@@ -122,5 +139,7 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     if relation == "WORKS_AS" and (listed_roles(facts, texts) or _headed_unlisted(facts, texts)):
         return "incomplete"
     if relation in _QUOTED_KINDS and _quoted_others(facts, texts):
+        return "incomplete"
+    if relation in _KIN_KINDS and _kin_unlisted(facts, texts):
         return "incomplete"
     return ""

@@ -203,3 +203,25 @@ def test_a_post_told_by_a_verb_completes_the_roles_and_a_coming_event_is_not_org
     assert any("Смелков" in q for q in asked), asked
     assert not any("Пеньков" in q for q in asked), asked
     assert not any("Заря" in q + str(a) for q, a in asked.items()), asked
+
+
+def test_kin_the_evidence_sentence_names_completes_the_set() -> None:
+    # «Как зовут братьев и сестёр Майкла Джексона?» -> {Жермен, Тито}: the evidence sentence
+    # also names «старшей дочерью Ребби»
+    d = doc("j", "Братья Майкла Смелкова Жермен Смелков и Тито Смелков вместе со старшей "
+                 "дочерью Ребби приехали к матери. Братья Ивана Пенькова Олег Пеньков и "
+                 "Пётр Пеньков выступили.")  # fmt: skip
+    pp = ("PERSON", "PERSON")
+    ts = [
+        fact(d, "Майкл Смелков", "SIBLING", "Жермен Смелков", pp, ("Майкла Смелкова", "Жермен"),
+             ("PERSON:m", "PERSON:j")),
+        fact(d, "Майкл Смелков", "SIBLING", "Тито Смелков", pp, ("Майкла Смелкова", "Тито"),
+             ("PERSON:m", "PERSON:t")),
+        fact(d, "Иван Пеньков", "SIBLING", "Олег Пеньков", pp, ("Ивана Пенькова", "Олег"),
+             ("PERSON:i", "PERSON:o")),
+        fact(d, "Иван Пеньков", "SIBLING", "Пётр Пеньков", pp, ("Ивана Пенькова", "Пётр"),
+             ("PERSON:i", "PERSON:p")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("set",))
+    assert any("Пеньков" in q for q in asked), asked
+    assert not any("Смелков" in q for q in asked), asked
