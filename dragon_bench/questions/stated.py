@@ -17,7 +17,7 @@ from dragon_bench.questions.lifetime import DEATH
 from dragon_bench.questions.morph import analyzer
 from dragon_bench.types import Triple
 
-__all__ = ["frame_stated", "unstated"]
+__all__ = ["frame_stated", "told_of_another", "unstated"]
 
 _DEATH_CUES = re.compile(
     DEATH.pattern
@@ -193,3 +193,37 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
     if cues is None:
         return True
     return any(cues.search(s) for s in _sentences(triples, texts))
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def told_of_another(relation: str, triples: Iterable[Triple], texts: Mapping[str, str]) -> bool:
+    """A sentence of the revision's texts tells the relation (its cue word) with the fact's
+    object («родился в лондонском районе Тоттенем») and does not name the fact's subject:
+    someone the KG may lack fits a description by this fact too. Only for relations with a
+    cue list (births, deaths)."""
+    cues = _NEEDS.get(relation)
+    triples = list(triples)
+    if cues is None or not triples:
+        return False
+    subjects, objects = set(), set()
+    for t in triples:
+        text = texts.get(t.doc_id, "")
+        for span, out in ((t.subject_span, subjects), (t.object_span, objects)):
+            names = [w for w in text[span[0] : span[1]].split() if w[:1].isupper()]
+            word = names[-1:] if out is subjects else text[span[0] : span[1]].split()[-1:]
+            if word and len(word[0]) >= 4:
+                out.add(word[0].lower()[: max(4, len(word[0]) - 2)])
+    if not subjects or not objects:
+        return False
+    for text in texts.values():
+        for sentence in _SENTENCE.split(text):
+            low = sentence.lower()
+            if (
+                any(o in low for o in objects)
+                and cues.search(low)
+                and not any(x in low for x in subjects)
+            ):
+                return True
+    return False

@@ -116,9 +116,7 @@ def test_uniqueness_counts_the_facts_below_the_question_threshold() -> None:
     ]  # fmt: skip
     asked, _ = _asked(ts, [d], types=("multi_hop",))
     assert not any("Лондон" in q for q in asked), asked
-    # the same question is asked when the other birth is not in the KG at all
-    alone, _ = _asked(ts[:2], [d], types=("multi_hop",))
-    assert any("Лондон" in q for q in alone), alone
+    # (the same question without the other birth: test_a_description_the_texts_tell_...)
 
 
 def test_a_famous_places_country_a_stars_home_and_a_monarchs_title_are_known() -> None:
@@ -225,3 +223,20 @@ def test_kin_the_evidence_sentence_names_completes_the_set() -> None:
     asked, _ = _asked(ts, [d], types=("set",))
     assert any("Пеньков" in q for q in asked), asked
     assert not any("Смелков" in q for q in asked), asked
+
+
+def test_a_description_the_texts_tell_of_another_is_not_used() -> None:
+    # «Кто по профессии тот, кто появился на свет в Лондоне?»: another text says Mark Hollis
+    # «родился в лондонском районе Тоттенем», a birth the KG does not hold
+    d = doc("l", "Вокалист Кит Флинт выступил. Кит Флинт родился в Лондоне.")
+    e = doc("h", "Марк Холлис родился в лондонском районе Тоттенем.")
+    ts = [
+        fact(d, "Кит Флинт", "WORKS_AS", "вокалист", PP, ("Кит Флинт", "Вокалист"),
+             ("PERSON:kf", "PROFESSION:v")),
+        fact(d, "Кит Флинт", "PLACE_OF_BIRTH", "Лондон", ("PERSON", "CITY"),
+             ("Кит Флинт родился", "Лондоне"), ("PERSON:kf", "CITY:l")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d, e], types=("multi_hop",))
+    assert not any("Лондон" in q for q in asked), asked
+    alone, _ = _asked(ts, [d], types=("multi_hop",))
+    assert any("Лондон" in q for q in alone), alone

@@ -21,7 +21,7 @@ from dragon_bench.questions.shapes.base import (
     predicates,
     subject_scope,
 )
-from dragon_bench.questions.stated import frame_stated
+from dragon_bench.questions.stated import frame_stated, told_of_another
 from dragon_bench.questions.templates import (
     TEMPLATES,
     WHEN,
@@ -99,6 +99,8 @@ def _subject_descriptions(
     scope = subject_scope(f1.subject_type)
     if graph.subject_ids(f1.relation, f1.object_id, scope) != {f1.subject_id}:
         return []
+    if told_of_another(f1.relation, f1.triples, texts):
+        return []  # «тот, кто родился в Лондоне»: the texts tell another London birth
     head = type_noun(f1.subject_type)
     gender = phrase_gender(head)
     out = []
