@@ -207,7 +207,8 @@ def told_of_another(relation: str, triples: Iterable[Triple], texts: Mapping[str
     triples = list(triples)
     if cues is None or not triples:
         return False
-    subjects, objects = set(), set()
+    subjects: set[str] = set()
+    objects: set[str] = set()
     for t in triples:
         text = texts.get(t.doc_id, "")
         for span, out in ((t.subject_span, subjects), (t.object_span, objects)):
