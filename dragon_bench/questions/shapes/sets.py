@@ -22,10 +22,31 @@ _HEADS = dict.fromkeys(
 )
 
 
+_MINISTRIES = ("мвд", "мид", "мчс", "министерство")
+
+
+def _post(words: list[str]) -> str:
+    """The post a member's words name when other words name it too: a senator is a member of
+    the Federation Council, the head of a ministry is its minister ("" for any other)."""
+    if "сенатор" in words or (
+        "член" in words and ("совфед" in words or "совфеда" in words or "федерация" in words)
+    ):
+        return "сенатор"
+    head = any(w in _HEADS for w in words)
+    if "министр" in words or (head and any(w in _MINISTRIES or w.startswith("мин") for w in words)):
+        return "министр"
+    return ""
+
+
 def _merged(members: list[Fact]) -> list[Fact]:
     """Members less those whose words lie inside another member's: one entity the KG did not
     merge («глава» / «руководитель Рособрнадзора», «Нобелевская премия мира» / «Нобелевская
-    премия мира 1993»), shown once under its fullest name."""
+    премия мира 1993»), shown once under its fullest name. Two members naming one post under
+    other words («сенатор» / «член Совета Федерации», «глава МВД» / «министр внутренних дел»)
+    leave no set: which of them to show, or whether they are one, the words do not tell."""
+    posts = [_post(lemmas(f.object)) for f in members]
+    if any(p and posts.count(p) > 1 for p in posts):
+        return []
     bags = [frozenset(_HEADS.get(w, w) for w in lemmas(f.object)) for f in members]
     kept = []
     for i, f in enumerate(members):

@@ -1,0 +1,45 @@
+"""The failure classes of the fourth blind reads (benchmarks/question_reads/*-4-grades.jsonl),
+each on a constructed Russian case that produced the defect with the generator the reads
+graded (main at 442425a)."""
+
+from __future__ import annotations
+
+from tests.questions.helpers import doc, fact
+
+PP = ("PERSON", "PROFESSION")
+
+
+def _asked(ts, docs, types=("simple",), **kw):  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    stats: dict = {}
+    kw.setdefault("popularity_share", 1.0)
+    qs = generate_questions(ts, docs, per_type=20, types=types, stats=stats, **kw)
+    return {q.question: q.answers for q in qs}, stats["rejected"]
+
+
+def test_one_post_under_two_names_is_not_two_set_members() -> None:
+    # «сенатор» and «член Совфеда», «глава МВД» and «министр внутренних дел» were given as two
+    # members of one set; a set of two different posts is still asked
+    d = doc("s", "Сенатор Олег Смелков, член Совета Федерации, выступил. "
+                 "Глава МВД Иван Пеньков, министр внутренних дел, заявил. "
+                 "Пётр Крюков работает инженером и учителем.")  # fmt: skip
+    ts = [
+        fact(d, "Олег Смелков", "WORKS_AS", "сенатор", PP, ("Олег Смелков", "Сенатор"),
+             ("PERSON:o", "PROFESSION:s")),
+        fact(d, "Олег Смелков", "WORKS_AS", "член Совета Федерации", PP,
+             ("Олег Смелков", "член Совета Федерации"), ("PERSON:o", "PROFESSION:c")),
+        fact(d, "Иван Пеньков", "WORKS_AS", "глава МВД", PP, ("Иван Пеньков", "Глава МВД"),
+             ("PERSON:i", "PROFESSION:g")),
+        fact(d, "Иван Пеньков", "WORKS_AS", "министр внутренних дел", PP,
+             ("Иван Пеньков", "министр внутренних дел"), ("PERSON:i", "PROFESSION:m")),
+        fact(d, "Пётр Крюков", "WORKS_AS", "инженер", PP, ("Пётр Крюков", "инженером"),
+             ("PERSON:p", "PROFESSION:e")),
+        fact(d, "Пётр Крюков", "WORKS_AS", "учитель", PP, ("Пётр Крюков", "учителем"),
+             ("PERSON:p", "PROFESSION:t")),
+    ]  # fmt: skip
+    asked, _ = _asked(ts, [d], types=("set",))
+    assert any("Крюков" in q for q in asked), asked
+    for q, answers in asked.items():
+        assert "Смелков" not in q or len(answers) < 2, (q, answers)
+        assert "Пеньков" not in q or len(answers) < 2, (q, answers)
