@@ -112,10 +112,13 @@ def _restore(original: str, new: str) -> str:
 
 def person_gender(name: str) -> str:
     """masc or femn from a first name or a surname ending, '' when the name does not say."""
-    for token in name.split():
+    tokens = name.split()
+    for i, token in enumerate(tokens):
         low = token.lower().strip(".,")
         if not _CYRILLIC.match(low) or not analyzer().word_is_known(low):
             continue  # a guessed paradigm of an unknown name («Кэрри») says nothing
+        if i and i == len(tokens) - 1:
+            break  # a surname that is also a first name («Ар Келли») says nothing
         genders = {
             str(p.tag.gender)
             for p in _parses(low)

@@ -43,3 +43,19 @@ def test_one_post_under_two_names_is_not_two_set_members() -> None:
     for q, answers in asked.items():
         assert "Смелков" not in q or len(answers) < 2, (q, answers)
         assert "Пеньков" not in q or len(answers) < 2, (q, answers)
+
+
+def test_a_foreign_name_ending_in_i_is_not_a_woman_unless_the_texts_say_so() -> None:
+    # «Какой награды удостоилась Ар Келли?» for the man the text calls «он»
+    d = doc("k", "Ар Келли удостоен премии Grammy. Он трижды выступал. "
+                 "Ар Смелли удостоен премии «Оскар». Смелли давно не снимается.")  # fmt: skip
+    pa = ("PERSON", "AWARD")
+    ts = [
+        fact(d, "Ар Келли", "AWARDED_WITH", "премия Grammy", pa, ("Ар Келли", "премии Grammy"),
+             ("PERSON:k", "AWARD:g")),
+        fact(d, "Ар Смелли", "AWARDED_WITH", "премия «Оскар»", pa, ("Ар Смелли", "премии «Оскар»"),
+             ("PERSON:s", "AWARD:o")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    assert not any(w in q for q in asked for w in ("удостоилась", "получила")), (asked, rejected)
+    assert any("Келли" in q for q in asked), (asked, rejected)

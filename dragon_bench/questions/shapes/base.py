@@ -232,12 +232,19 @@ def _render_with(
 
 def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
     """The gender the texts give a person subject by the past verb right after a mention
-    («Колин Маккалоу родилась»), '' when they give none or both."""
+    («Колин Маккалоу родилась») or «он»/«она» opening the next sentence («Ар Келли удостоен
+    премии. Он ...»), '' when they give none or both."""
     if fact.subject_type not in PEOPLE:
         return ""
     found = set()
     for t in fact.triples:
-        after = texts.get(t.doc_id, "")[t.subject_span[1] : t.subject_span[1] + 30]
+        text = texts.get(t.doc_id, "")
+        after = text[t.subject_span[1] : t.subject_span[1] + 30]
+        then = re.match(
+            r"[^.!?]*[.!?]\s+(Он|Она)\b", text[t.subject_span[1] : t.sentence_span[1] + 5]
+        )
+        if then:
+            found.add("masc" if then.group(1) == "Он" else "femn")
         m = re.match(r"\s+([а-яё]+)", after)
         if not m:
             continue
