@@ -332,4 +332,36 @@ def inflect_name(name: str, case: str, entity_type: str = "") -> str | None:
         return None  # «в New York»: a place is named in Russian or not at all
     if entity_type.upper() in PEOPLE:
         return _inflect_person(name, case)
+    if entity_type.upper() == "ORGANIZATION" and _kept_nominative(name):
+        return None
     return _inflect_phrase(name, case, entity_type.upper() in _PLACES)
+
+
+# capitalised heads an organisation's name declines with («в Государственной Думе»)
+_DECLINING_HEADS = frozenset({"дума", "собрание", "совет", "палата", "суд", "церковь"})
+
+
+def _kept_nominative(name: str) -> bool:
+    """An organisation's name a case would turn into another word or a misspelt one: a club
+    named like a person («Рома»: «в Роме») or a title-cased name («Уральская Сталь»: «Уральской
+    Сталью»); it is asked only where it stays nominative."""
+    tokens = name.split()
+    low = tokens[0].lower()
+    if len(tokens) == 1 and _CYRILLIC.match(low) and analyzer().word_is_known(low):
+        parses = [p for p in _parses(low) if _case(p.tag) == "nomn"]
+        return bool(parses) and all({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in parses)
+    for before, token in zip(tokens, tokens[1:], strict=False):
+        word = token.lower()
+        if not token[:1].isupper() or not _CYRILLIC.match(word) or word in _DECLINING_HEADS:
+            continue
+        head = _parses(word)[:1]
+        modifier = _nominative_parse(before.lower(), _MODIFIER)
+        if (
+            head
+            and modifier is not None
+            and head[0].tag.POS == "NOUN"
+            and _case(head[0].tag) == "nomn"
+            and not {"Name", "Surn", "Geox", "Orgn", "Abbr"} & set(head[0].tag.grammemes)
+        ):
+            return True  # a common noun in capitals heads the name after its adjective
+    return False

@@ -59,3 +59,18 @@ def test_a_foreign_name_ending_in_i_is_not_a_woman_unless_the_texts_say_so() -> 
     asked, rejected = _asked(ts, [d])
     assert not any(w in q for q in asked for w in ("удостоилась", "получила")), (asked, rejected)
     assert any("Келли" in q for q in asked), (asked, rejected)
+
+
+def test_an_organisation_named_like_a_person_or_in_title_case_is_not_declined() -> None:
+    # «работает в Роме» for the club «Рома»; «владеет Уральской Сталью»
+    d = doc("r", "Олег Смелков работает в клубе Рома. "
+                 "Холдинг Металлсбыт владеет компанией Уральская Сталь.")  # fmt: skip
+    ts = [
+        fact(d, "Олег Смелков", "WORKPLACE", "Рома", ("PERSON", "ORGANIZATION"),
+             ("Олег Смелков", "Рома"), ("PERSON:o", "ORGANIZATION:r")),
+        fact(d, "Металлсбыт", "OWNER_OF", "Уральская Сталь", ("ORGANIZATION", "ORGANIZATION"),
+             ("Металлсбыт", "Уральская Сталь"), ("ORGANIZATION:m", "ORGANIZATION:u")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d], types=("simple",))
+    for q in asked:
+        assert not any(w in q for w in ("Роме", "Ромой", "Сталью", "Стали")), (asked, rejected)

@@ -100,7 +100,8 @@ def test_nerel_gold_questions_are_supported(nerel_dev: Path) -> None:
     from dragon_bench.kg.nerel import read_gold_folder
     from dragon_bench.questions.gold import gold_triples
 
-    docs, triples = gold_triples(read_gold_folder(nerel_dev)[:40])
+    # 60 documents: the first 40 gave 2 conditionals once «Уральская Сталь» stopped declining
+    docs, triples = gold_triples(read_gold_folder(nerel_dev)[:60])
     qs = generate_questions(triples, docs, per_type=10, seed=0)
     by = _by_type(qs)
     assert set(by) == set(QUESTION_TYPES) and all(len(v) >= 3 for v in by.values()), by
