@@ -546,6 +546,12 @@ def _party(v: _View, role: Mention) -> Mention | None:
     return None
 
 
+# bodies that send a member to another one: no party of his
+_DELEGATING = frozenset(
+    {"собрание", "дума", "совет", "парламент", "правительство", "администрация"}
+)
+
+
 def _party_of(v: _View, role: Mention) -> list[Mention]:
     """«депутат от партии «Яблоко»», «кандидат от ХДС»: the party a role is held for."""
     out = []
@@ -555,6 +561,8 @@ def _party_of(v: _View, role: Mention) -> list[Mention]:
         a = v.anchor(m.head)
         via = v.toks[a].head
         if via == role.head and v.prep(a) == "от":
+            if v.toks[a].lemma in _DELEGATING:
+                continue  # «член Совфеда от Законодательного собрания»: sent by it, not in it
             words = m.text.lower()
             if v.toks[a].lemma == "партия" and len(m.text.split()) == 1:
                 continue  # the common noun: its name, if any, is found below

@@ -74,3 +74,24 @@ def test_an_organisation_named_like_a_person_or_in_title_case_is_not_declined() 
     asked, rejected = _asked(ts, [d], types=("simple",))
     for q in asked:
         assert not any(w in q for w in ("Роме", "Ромой", "Сталью", "Стали")), (asked, rejected)
+
+
+def test_a_member_from_an_assembly_is_not_its_member() -> None:
+    # «член Совфеда от Законодательного собрания Кировской области» gave MEMBER_OF for the
+    # assembly, the bridge of the end-to-end multi-hop questions; a party a deputy is elected
+    # from stays his party
+    from dragon_bench.kg.natasha_backend import extract_document
+    from dragon_bench.types import Document
+
+    text = ("Законопроект был внесен членом Совета Федерации от Законодательного собрания "
+            "Кировской области Вячеславом Тимченко. Законопроект внес депутат Государственной "
+            "думы от партии «Яблоко» Сергей Митрохин.")  # fmt: skip
+    got = {
+        (t.subject, t.relation_type, t.object)
+        for t in extract_document(Document(id="t", text=text))
+    }
+    assert ("Вячеслав Тимченко", "WORKPLACE", "Совет Федерации") in got, got
+    assert not any(
+        r in ("MEMBER_OF", "WORKPLACE") and o == "Законодательное собрание" for _, r, o in got
+    ), got
+    assert ("Сергей Митрохин", "MEMBER_OF", "Яблоко") in got, got
