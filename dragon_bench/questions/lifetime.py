@@ -47,6 +47,10 @@ _PAST_VERBS = {
             r"\bс (?:19|20)\d\d\b[^.!?]{0,12}\bпо (?:19|20)\d\d\b"  # «с 1991 по 1992 годы»
         ),
     ),
+    # an illness told of an age gone by («В 13 лет Месси уехал ... лечение»)
+    "MEDICAL_CONDITION": re.compile(
+        r"\b(?:страдал[аи]?|болел[аи]?|переболел\w*|в детстве|в юности|в \d+ (?:год|лет))\b"
+    ),
     "PLACE_RESIDES_IN": re.compile(r"\b(?:жил|жила|жили|проживал[аи]?)\b"),
     "MEMBER_OF": re.compile(r"\b(?:состоял[аи]?|входил[аи]?|был[аи]? член\w*|выступал[аи]? за)\b"),
     "SPOUSE": re.compile(
@@ -90,10 +94,26 @@ def ended(
         if not person or not stem:
             continue
         said = _said(text, stem)
-        if said == "dead" or DEATH_NOUNS.search(before[-40:]):
+        if said == "dead" or DEATH_NOUNS.search(before[-40:]) or _dead_by_age(text, before):
             return "dead"
         retired = retired or said == "retired"
     return "retired" if retired else ""
+
+
+_AGED = re.compile(r"\b(\d+)-(?:ти |х )?летн\w*\s*$")
+
+
+def _dead_by_age(text: str, before: str) -> bool:
+    """The mention follows an age («13-летнего Исмаила») and a sentence says one of that age
+    died («13-летний мальчик скончался»): the text tells of him by his age."""
+    m = _AGED.search(before)
+    if not m:
+        return False
+    aged = re.compile(r"\b" + m.group(1) + r"-(?:ти |х )?летн")
+    return any(
+        aged.search(sentence) and DEATH.search(sentence.lower())
+        for sentence in _SENTENCE.split(text)
+    )
 
 
 @lru_cache(maxsize=65536)

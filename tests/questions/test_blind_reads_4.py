@@ -95,3 +95,27 @@ def test_a_member_from_an_assembly_is_not_its_member() -> None:
         r in ("MEMBER_OF", "WORKPLACE") and o == "Законодательное собрание" for _, r, o in got
     ), got
     assert ("Сергей Митрохин", "MEMBER_OF", "Яблоко") in got, got
+
+
+def test_an_illness_of_the_dead_or_of_childhood_is_asked_in_the_past() -> None:
+    # «Каким заболеванием страдает» a boy the text says died (as «13-летний мальчик»), and a
+    # footballer treated for it «в 13 лет»
+    d = doc("m", "13-летний мальчик скончался в больнице в понедельник. "
+                 "Тест 13-летнего Ивана Смелкова дал положительный результат на коронавирус. "
+                 "В 13 лет Пётр Крюков лечился от недостатка гормона роста. "
+                 "Олег Пеньков болен гриппом.")  # fmt: skip
+    pm = ("PERSON", "DISEASE")
+    ts = [
+        fact(d, "Иван Смелков", "MEDICAL_CONDITION", "коронавирус", pm,
+             ("Ивана Смелкова", "коронавирус"), ("PERSON:i", "DISEASE:c")),
+        fact(d, "Пётр Крюков", "MEDICAL_CONDITION", "недостаток гормона роста", pm,
+             ("Пётр Крюков", "недостатка гормона роста"), ("PERSON:p", "DISEASE:g")),
+        fact(d, "Олег Пеньков", "MEDICAL_CONDITION", "грипп", pm,
+             ("Олег Пеньков", "гриппом"), ("PERSON:o", "DISEASE:f")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    for q in asked:
+        if "Смелков" in q or "Крюков" in q:
+            assert "страдает" not in q, (asked, rejected)
+    assert any("Смелков" in q for q in asked) and any("Крюков" in q for q in asked), asked
+    assert any("Пеньков" in q for q in asked), asked
