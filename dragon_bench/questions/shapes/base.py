@@ -233,7 +233,7 @@ def _render_with(
 def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
     """The gender the texts give a person subject by the past verb right after a mention
     («Колин Маккалоу родилась») or «он»/«она» opening the next sentence («Ар Келли удостоен
-    премии. Он ...»), '' when they give none or both."""
+    премии. Он ...») when the mention opens its sentence, '' when they give none or both."""
     if fact.subject_type not in PEOPLE:
         return ""
     found = set()
@@ -243,7 +243,9 @@ def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
         then = re.match(
             r"[^.!?]*[.!?]\s+(Он|Она)\b", text[t.subject_span[1] : t.sentence_span[1] + 5]
         )
-        if then:
+        before = text[max(0, t.subject_span[0] - 200) : t.subject_span[0]]
+        opens = re.search(r"(?:^|[.!?\n])[\s«\"]*$", before) is not None
+        if then and opens:  # the pronoun goes on from the sentence's subject
             found.add("masc" if then.group(1) == "Он" else "femn")
         m = re.match(r"\s+([а-яё]+)", after)
         if not m:
