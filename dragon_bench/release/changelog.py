@@ -17,7 +17,7 @@ from dragon_bench.dynamism import SUBJECT_FUNCTIONAL, dynamism_of
 from dragon_bench.errors import BadInputError
 from dragon_bench.hub import Hub
 from dragon_bench.release.holders import ROLE_FIELDS, held_roles, role_of
-from dragon_bench.release.tables import EVIDENCE_TYPE, fact_key
+from dragon_bench.release.tables import EVIDENCE_TYPE, evidence_record, fact_key
 from dragon_bench.types import Triple
 from dragon_bench.versions import parse_version
 
@@ -44,22 +44,6 @@ SUPERSEDED_SCHEMA = pa.schema(
 )
 
 
-def _evidence(t: Triple) -> dict[str, Any]:
-    return {
-        "doc_id": t.doc_id,
-        "subject": t.subject,
-        "subject_id": t.subject_id,
-        "relation": t.relation,
-        "relation_type": t.relation_type,
-        "object": t.object,
-        "object_id": t.object_id,
-        "subject_span": list(t.subject_span),
-        "object_span": list(t.object_span),
-        "sentence_span": list(t.sentence_span),
-        "tense": t.tense,
-    }
-
-
 def _row(
     version: str, qid: int, slot: tuple[str, str, str], new: str, triples: list[Triple]
 ) -> dict[str, Any]:
@@ -70,7 +54,7 @@ def _row(
         "relation_type": slot[1],
         "old_object_id": slot[2],
         "new_object_id": new,
-        "evidence": [_evidence(t) for t in triples],
+        "evidence": [evidence_record(t) for t in triples],
     }
 
 

@@ -49,24 +49,26 @@ def triples_from_table(table: pa.Table) -> list[Triple]:
     return table_triples(table)
 
 
+def evidence_record(t: Triple) -> dict[str, Any]:
+    """One triple as DESIGN.md's `evidence` record."""
+    return {
+        "doc_id": t.doc_id,
+        "subject": t.subject,
+        "subject_id": t.subject_id,
+        "relation": t.relation,
+        "relation_type": t.relation_type,
+        "object": t.object,
+        "object_id": t.object_id,
+        "subject_span": list(t.subject_span),
+        "object_span": list(t.object_span),
+        "sentence_span": list(t.sentence_span),
+        "tense": t.tense,
+    }
+
+
 def evidence(question: Question) -> list[dict[str, Any]]:
     """The question's evidence triples as DESIGN.md's `evidence` records."""
-    return [
-        {
-            "doc_id": t.doc_id,
-            "subject": t.subject,
-            "subject_id": t.subject_id,
-            "relation": t.relation,
-            "relation_type": t.relation_type,
-            "object": t.object,
-            "object_id": t.object_id,
-            "subject_span": list(t.subject_span),
-            "object_span": list(t.object_span),
-            "sentence_span": list(t.sentence_span),
-            "tense": t.tense,
-        }
-        for t in question.triples
-    ]
+    return [evidence_record(t) for t in question.triples]
 
 
 def fact_key(triple: Mapping[str, Any] | Triple) -> tuple[str, str, str]:

@@ -285,8 +285,8 @@ def _hand_hub(folder: Path, asked_at: datetime | None = None) -> tuple[Hub, Trip
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from dragon_bench.release.changelog import _evidence
     from dragon_bench.release.tables import EVIDENCE_TYPE, kg_table
+    from dragon_bench.release.tables import evidence_record as _evidence
 
     head = "role_genitive+role_verb:глава"
     named = _hand(
