@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from dragon_bench.questions.morph import analyzer, lemmas
-from dragon_bench.questions.sampling import Fact
+from dragon_bench.questions.sampling import Fact, FactGraph
 
-__all__ = ["listed_roles", "missing_member"]
+__all__ = ["listed_roles", "missing_member", "unlisted_work"]
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
 _QUOTED = re.compile(r"«([^«»]{1,60})»")
@@ -64,7 +64,7 @@ def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
 # a post told by a verb, not a role noun: «Глебова, управлявшая Рособрнадзором»
 _HEADED = re.compile(
     r"(?:управлявш|руководивш|возглавлявш|возглавляющ|руководящ|возглавля[ле]т|руководит|"
-    r"возглавил|руководил)\w*\s+[«A-ZА-ЯЁ]"
+    r"возглавил|руководил)\w*\s+([«A-ZА-ЯЁ][^,.;:()]{0,50})"
 )
 _HEADS = frozenset(
     {"руководитель", "руководительница", "глава", "директор", "гендиректор", "председатель"}
@@ -74,14 +74,18 @@ _HEADS = frozenset(
 
 
 def _headed_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
-    """An evidence sentence says the subject heads something, and no member is a head."""
-    if any(set(lemmas(f.object)) & _HEADS for f in facts):
-        return False
-    return any(
-        _HEADED.search(_sentence(texts, t.doc_id, t.sentence_span))
-        for f in facts
-        for t in f.triples
-    )
+    """An evidence sentence says the subject heads something no member names («В 2005 году
+    Варичев возглавил «Михайловский ГОК»» beside {глава «Металлоинвеста», ...}), or heads
+    something and no member is a head."""
+    heads = any(set(lemmas(f.object)) & _HEADS for f in facts)
+    words = {w for f in facts for w in lemmas(f.object)}
+    for f in facts:
+        for t in f.triples:
+            for m in _HEADED.finditer(_sentence(texts, t.doc_id, t.sentence_span)):
+                named = {w for w in lemmas(m.group(1).strip("« ")) if len(w) >= 3}
+                if not heads or (named and not named & words):
+                    return True
+    return False
 
 
 # kin named in an evidence sentence by a kinship word and a name («старшей дочерью Ребби»)
@@ -124,6 +128,47 @@ def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
                     words = set(lemmas(name))
                     if len(name.split()) <= 5 and words and not any(words & m for m in members):
                         return True
+    return False
+
+
+# who a work may be by when it is the set subject's: its members, founders, employers
+_TIES = frozenset({"WORKPLACE", "MEMBER_OF", "PART_OF", "FOUNDED_BY"})
+
+
+def unlisted_work(facts: Sequence[Fact], graph: FactGraph) -> bool:
+    """A set of works misses a work the KG holds in the same documents that is by nobody it
+    knows, by the subject or by one tied to the subject (a band's singer, a singer's band):
+    «Firestarter», a Prodigy track its vocalist sang, beside The Prodigy's albums; «4:44»,
+    announced by «the musician»."""
+    if not facts or facts[0].relation != "PRODUCES":
+        return False
+    subject = facts[0].subject_id
+    docs = {d for f in facts for d in f.doc_ids}
+    members = {f.object_id for f in facts}
+    bags = [set(lemmas(f.object)) for f in facts]
+    tied = {subject}
+    works: dict[str, str] = {}
+    creators: dict[str, set[str]] = {}
+    for f in graph.all_facts:
+        if f.relation in _TIES and subject in (f.subject_id, f.object_id):
+            tied |= {f.subject_id, f.object_id}
+        if f.relation == "PRODUCES":
+            creators.setdefault(f.object_id, set()).add(f.subject_id)
+        if not docs & set(f.doc_ids):
+            continue
+        for ident, kind, name in (
+            (f.subject_id, f.subject_type, f.subject),
+            (f.object_id, f.object_type, f.object),
+        ):
+            if kind == "WORK_OF_ART" and ident not in members:
+                works[ident] = name
+    for ident, name in works.items():
+        words = set(lemmas(name))
+        if any(words <= b or b <= words for b in bags):
+            continue  # the same work under a longer or shorter name
+        by = creators.get(ident, set())
+        if not by or by & tied:
+            return True
     return False
 
 

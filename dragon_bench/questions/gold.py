@@ -75,6 +75,25 @@ def _label(link_name: str, mention: str) -> str | None:
     return name
 
 
+# kinds whose several-word names are their own: a link whose label shares none of their words
+# is to another entity
+_OWN_NAMES = frozenset({"PERSON", "ORGANIZATION", "FACILITY", "EVENT"})
+
+
+def _links_another(link_name: str, mention: str, kind: str) -> bool:
+    """The link puts the mention under another entity's id: a name of several words none of
+    which the (Russian) label shares («USM Holdings» linked to «Металлоинвест», which it
+    owns). Such a mention keeps its own name-based id, so its facts are not given to the
+    other entity."""
+    words = re.findall(r"\w{3,}", mention)
+    if kind not in _OWN_NAMES or len(words) < 2 or mention.isupper():
+        return False
+    if not re.search(r"[А-Яа-яЁё]", link_name) or link_name.strip() == "нет данных":
+        return False
+    stems = {w[:3].lower() for w in re.findall(r"\w{3,}", link_name)}
+    return not any(w[:3].lower() in stems for w in words)
+
+
 def _sentence_span(sentences: Sequence[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
     """The sentences covering [start, end) (one, or the run from the first to the last)."""
     first = next((s for s in sentences if s[0] <= start < s[1]), (start, end))
@@ -110,6 +129,8 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             if link.wikidata and link.entity in g.entities:
                 # typed: NEREL links a role («лидер Аргентины») to the country it names
                 kind = g.entities[link.entity].type
+                if _links_another(link.name, g.entities[link.entity].text, kind):
+                    continue
                 union.union(f"{doc}#{link.entity}", f"wd:{kind}:{link.wikidata}")
     for node in list(union.parent):
         if node.startswith("wd:"):

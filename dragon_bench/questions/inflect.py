@@ -11,6 +11,7 @@ caller can choose a template that keeps the name in the nominative instead of gu
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from typing import Any
@@ -234,13 +235,34 @@ def _form(parse: Any, case: str, number: str, gender: str, animacy: str) -> str 
             grams.add(gender)
         if case == "accs" and (number == "plur" or gender == "masc"):
             grams.add(animacy)
-    out = parse.inflect(grams) or parse.inflect({case, number})
-    if out is None:
+    word = _own_form(parse, frozenset(grams)) or _own_form(parse, frozenset({case, number}))
+    if word is None:
         return None
-    back = [p for p in _parses(str(out.word)) if p.normal_form == parse.normal_form]
+    back = [p for p in _parses(word) if p.normal_form == parse.normal_form]
     if not any(_case(p.tag) == case for p in back):
         return None
-    return str(out.word)
+    return word
+
+
+@lru_cache(maxsize=20_000)
+def _lexeme(parse: Any) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((str(f.word), frozenset(f.tag.grammemes)) for f in parse.lexeme)
+
+
+def _own_form(parse: Any, grams: frozenset[str]) -> str | None:
+    """The form with `grams` of the word itself, not of another word its paradigm holds:
+    pymorphy3 keeps «высший» and «высочайший», «лучший» and «наихороший» in one lexeme, and
+    its `inflect` may give either («Строгановское высочайшее училище»). The form sharing the
+    longest beginning with the word is its own; one sharing less than all but the ending is
+    another word's."""
+    word = str(parse.word)
+    forms = [w for w, g in _lexeme(parse) if grams <= g]
+    if not forms:
+        return None
+    best = max(forms, key=lambda w: len(os.path.commonprefix([w, word])))
+    if len(os.path.commonprefix([best, word])) < min(len(word), len(best)) - 3:
+        return None
+    return best
 
 
 def _foreign_place(low: str, case: str) -> str | None:

@@ -23,6 +23,7 @@ __all__ = [
     "clean_name",
     "common_noun",
     "display_name",
+    "read_twice",
     "answer_name",
     "date_name",
     "nominative_name",
@@ -48,15 +49,24 @@ _PLACE_PREPOSITIONS = frozenset({"в", "во", "на"})
 _FOREIGN_ENDINGS = frozenset("уюиеоэ")
 
 
+def read_twice(name: str) -> bool:
+    """One name read twice («Кигели V Кигели V»); a doubled Latin word is a name of its own
+    («Talk Talk», «Duran Duran»)."""
+    words = name.split()
+    half = len(words) // 2
+    if not half or len(words) % 2 or words[:half] != words[half:]:
+        return False
+    return half > 1 or re.fullmatch(r"[A-Za-z][A-Za-z'’-]*", words[0]) is None
+
+
 def clean_name(name: str) -> str:
     """Strip extraction debris: «Уго|Уго Чавес» -> «Уго Чавес», a trailing parenthesis
     («Джон Пистоль (John S. Pistole)») or an unclosed one, stray leading quotes («''Samsung»)."""
     if "|" in name:
         name = name.split("|")[-1]
-    words = name.split()
-    half = len(words) // 2
-    if half and len(words) % 2 == 0 and words[:half] == words[half:]:
-        name = " ".join(words[:half])  # «Кигели V Кигели V»: one name read twice
+    if read_twice(name):
+        words = name.split()
+        name = " ".join(words[: len(words) // 2])
     name = re.sub(r"\s*\([^()]*\)\s*$", "", name)  # a gloss in parentheses at the end
     name = re.sub(r"\s*\([^()]*$", "", name)  # an unclosed parenthesis
     if ")" in name and "(" not in name:
@@ -514,7 +524,9 @@ def answer_name(name: str, entity_type: str = "") -> str:
         and not any(_case(p.tag) == "nomn" for p in analyzer().parse(head.lower()))
     ):
         return ""  # «временным главой администрации»: left in an oblique case
-    if kind in ("PROFESSION", "NATIONALITY"):
+    if kind == "PROFESSION":
+        return _lower_role(_singular_role(shown))
+    if kind == "NATIONALITY":
         return _singular_role(shown)
     if kind == "EVENT" and any(
         analyzer().parse(w.lower())[0].tag.POS in ("VERB", "PRTS", "INFN") for w in words
@@ -537,6 +549,27 @@ def answer_name(name: str, entity_type: str = "") -> str:
     if kind in ORGS and _bare_word(shown):
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
     return shown
+
+
+_PROPER_GRAMMEMES_OF_ROLES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr", "Trad"})
+
+
+def _lower_role(role: str) -> str:
+    """A role capitalised only by its place at a sentence's start («Глава «Металлоинвеста»»,
+    «Гендиректор») in lower case; a role that is a name («Папа Римский» aside) stays."""
+    first = role.split(" ")[0] if role else ""
+    core = first.split("-")[0]
+    if not core[:1].isupper() or core.isupper() or not re.fullmatch(r"[А-ЯЁ][а-яё]+", core):
+        return role
+    low = core.lower()
+    parses = analyzer().parse(low)[:1]
+    if not analyzer().word_is_known(low) or any(
+        _PROPER_GRAMMEMES_OF_ROLES & set(p.tag.grammemes) for p in parses
+    ):
+        return role
+    if low in ("папа", "патриарх"):
+        return role  # «Папа Римский»: written with a capital
+    return role[:1].lower() + role[1:]
 
 
 def display_name(name: str, entity_type: str = "") -> str:

@@ -21,7 +21,7 @@ from dragon_bench.questions.grammar import (
 )
 from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.morph import lemmas
-from dragon_bench.questions.names import answer_name, common_noun
+from dragon_bench.questions.names import answer_name, common_noun, read_twice
 from dragon_bench.questions.vocab import PROPER
 from dragon_bench.types import Question, Triple
 
@@ -79,9 +79,7 @@ def malformed_name(name: str) -> bool:
     """Extraction debris in a name: a «|», unbalanced brackets or quotes, doubled apostrophes."""
     if "|" in name or "''" in name or "``" in name:
         return True
-    words = name.split()
-    half = len(words) // 2
-    if half and len(words) % 2 == 0 and words[:half] == words[half:]:
+    if read_twice(name):
         return True  # «Оливер Иванович Оливер Иванович»
     if name.count("(") != name.count(")") or name.count("«") != name.count("»"):
         return True

@@ -71,6 +71,13 @@ _ORG_BEFORE = re.compile(
     r"(?:\s+[а-яё-]+){0,2}\s+$"
 )
 
+# a sum spent, not one a court orders paid («обязал выплатить 80 млн долларов»)
+_SPENT_CUES = re.compile(
+    r"потрат\w*|трат(?:ит|ят|ил|ой|ы)\w*|израсход\w*|расход\w*|затрат\w*|вложи\w*|"
+    r"вложен\w*|инвестир\w*|купи\w*|покупк\w*|приобр[её]\w*|заплати\w*|"
+    r"обош[её]л\w*|обошл\w*"
+)
+
 # a relation whose sentence must hold one of these words
 _NEEDS = {
     "PLACE_OF_DEATH": _DEATH_CUES,
@@ -93,7 +100,10 @@ _FRAME_CUES = {
     **dict.fromkeys(
         (("workplace", "repr"), ("workplace", "orgs_repr")),
         re.compile(
-            r"представля\w*|представител\w*|депутат\w*|сенатор\w*|посол\w*|посланник\w*|"
+            # not «представляющая в Конгрессе штат Гавайи»: who represents someone in a body
+            # does not represent the body
+            r"представля\w*\b(?!\s+(?:в|во|на)\s)|представител\w*|депутат\w*|сенатор\w*|"
+            r"посол\w*|посланник\w*|"
             r"игрок\w*|нападающ\w*|защитник\w*|вратар\w*|форвард\w*|спортсмен\w*|"
             r"выступа\w*|член\w*|кандидат\w*|пресс-секретар\w*|спикер\w*|адвокат\w*|"
             r"\bот (?:партии|фракции|блока)"
@@ -170,7 +180,7 @@ def unstated(
     sentences = [s for s in _sentences(triples, texts) if s]
     if not sentences:
         return False
-    needs = _NEEDS.get(relation)
+    needs = _NEEDS.get(relation) or (_SPENT_CUES if relation == "EXPENDITURE" else None)
     if needs is not None:
         return not any(needs.search(s) for s in sentences)
     if relation == "PRODUCES" and object_type in ("WORK_OF_ART", "PRODUCT"):

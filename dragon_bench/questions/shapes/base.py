@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
+from dragon_bench.questions.completeness import unlisted_work
 from dragon_bench.questions.fame import (
     CREATORS,
     IDENTITY_RELATIONS,
@@ -111,6 +112,7 @@ class Context:
     why_not: str = ""  # why the last phrase() gave nothing: not_unique or no_template
     words: Counter[str] = field(default_factory=Counter)  # template words used so far
     known_at: float = KNOWN_AT  # questions/fame.py; 0 turns the screen off
+    famous_places: list[frozenset[str]] | None = None  # popular countries' names, when asked
 
     def unique(self, candidates: list[tuple[str, str]], rendered: int) -> Phrased | None:
         """Choose among the unique candidates; note when rendered ones were all ambiguous."""
@@ -342,6 +344,37 @@ def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     return pairs
 
 
+# the heads of a state or government: who held the post in a country every news reader
+# meets is known by it
+_STATE_HEADS = frozenset({"президент", "премьер", "премьер-министр", "канцлер", "король"})
+_STATE_HEADS |= {"королева", "монарх", "император", "императрица", "шах", "эмир"}
+
+
+def _famous_places(ctx: Context) -> list[frozenset[str]]:
+    """The names (as lemma sets) of the countries the KG mentions in more than the popular
+    share of its documents (`FactGraph.popular`)."""
+    if ctx.famous_places is None:
+        ctx.famous_places = [
+            frozenset(lemmas(name))
+            for ent in ctx.graph.entities.values()
+            if ent.type == "COUNTRY" and ctx.graph.popular(ent.id, ctx.popularity_share)
+            for name in ent.names
+            if lemmas(name)
+        ]
+    return ctx.famous_places
+
+
+def _head_of_famous_state(fact: Fact, ctx: Context) -> bool:
+    """A role that is the head of a popular country («президент США»): the holder is known."""
+    if fact.relation != "WORKS_AS":
+        return False
+    words = lemmas(fact.object)
+    if len(words) < 2 or words[0].replace("ё", "е") not in _STATE_HEADS:
+        return False
+    rest = set(words[1:])
+    return any(name <= rest for name in _famous_places(ctx))
+
+
 def _age_is_stale(fact: Fact, ctx: Context) -> bool:
     """An age the texts give for someone who has died, or as a might-have-been."""
     if any(is_counterfactual(t, ctx.texts) for t in fact.triples):
@@ -377,6 +410,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         common_knowledge(person, thing, ctx.known_at) for person, thing in _known_pairs(sub)
     ):
         return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
+    if sub.ask == "object" and any(_head_of_famous_state(f, ctx) for f in sub.facts[-1:]):
+        return "common_knowledge"  # «Какую должность занимал Гарри Трумэн?» -> президент США
     for f in sub.facts:
         if f.relation == "AGE_IS" and _age_is_stale(f, ctx):
             return "age_of_dead"  # «Сколько лет Зворыкину?»: «исполнилось бы 125 лет»
@@ -384,6 +419,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "asked_before"
     if any(unstated(f.relation, f.object_type, f.triples, ctx.texts) for f in sub.facts):
         return "unstated"  # «умер в Наньпине» from «родилась в Наньпине»
+    if sub.type == "set" and unlisted_work(sub.facts, graph):
+        return "incomplete"  # the KG holds a work of the subject's documents the set lacks
     defects = question_defects(question) if ctx.check_quality else ()
     if defects:
         return f"quality:{defects[0]}"

@@ -21,6 +21,9 @@ from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Simple"]
 
+# «Какую организацию представляет X?»: the employer, and as well the party X is a member of
+_REPRESENTS = frozenset({"workplace.ask.repr"})
+
 
 class Simple:
     name = "simple"
@@ -56,8 +59,13 @@ class Simple:
             rendered = ask_object(f, graph, texts=ctx.texts)
             for frame, text in rendered:
                 scope = object_scope(frame, f.object_type)
-                if graph.object_ids(f.subject_id, f.relation, scope) == {f.object_id}:
-                    candidates.append((frame.id, text))
+                if graph.object_ids(f.subject_id, f.relation, scope) != {f.object_id}:
+                    continue
+                if frame.id in _REPRESENTS and graph.object_ids(
+                    f.subject_id, "MEMBER_OF", scope
+                ) - {f.object_id}:
+                    continue  # a member of a party represents it too: which one is asked?
+                candidates.append((frame.id, text))
             return ctx.unique(candidates, len(rendered))
         wh = subject_wh(f.subject_type)
         preds = predicates(f, wh=wh, texts=ctx.texts)

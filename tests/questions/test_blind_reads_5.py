@@ -1,0 +1,213 @@
+"""The failure classes of the fifth blind reads (benchmarks/question_reads/*-5-grades.jsonl),
+each on a constructed Russian case that produced the defect with the generator the reads
+graded (main at b6706b8)."""
+
+from __future__ import annotations
+
+from dragon_bench.kg.nerel import GoldDocument, GoldEntity, GoldLink, GoldRelation
+from dragon_bench.questions.gold import gold_triples
+from dragon_bench.questions.inflect import inflect_name
+from dragon_bench.types import Document
+from tests.questions.helpers import doc, fact
+
+PO = ("PERSON", "ORGANIZATION")
+PP = ("PERSON", "PROFESSION")
+OW = ("ORGANIZATION", "WORK_OF_ART")
+
+
+def _asked(ts, docs, types=("simple",), **kw):  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    stats: dict = {}
+    kw.setdefault("popularity_share", 1.0)
+    qs = generate_questions(ts, docs, per_type=20, types=types, stats=stats, **kw)
+    return {q.question: q.answers for q in qs}, stats["rejected"]
+
+
+def test_a_doubled_latin_name_is_not_cut() -> None:
+    # «Какие произведения создал Марк Холлис?» -> «Talk»; «Когда умер основатель Talk?»: the
+    # band «Talk Talk» read as one name written twice
+    d = doc("t", "Марк Смелков работает в группе Talk Talk. Олег Крюков работает в «Лукойле».")
+    ts = [
+        fact(d, "Марк Смелков", "WORKPLACE", "Talk Talk", PO, ("Марк Смелков", "Talk Talk"),
+             ("PERSON:m", "ORGANIZATION:t")),
+        fact(d, "Олег Крюков", "WORKPLACE", "Лукойл", PO, ("Олег Крюков", "Лукойле"),
+             ("PERSON:o", "ORGANIZATION:l")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    shown = " ".join(f"{q} {' '.join(got)}" for q, got in asked.items() if "Крюков" not in q)
+    assert "Talk Talk" in shown and "Talk" not in shown.replace("Talk Talk", ""), asked
+
+
+def test_an_adjective_keeps_its_own_word_in_another_case() -> None:
+    # «Кто ... окончил Строгановское высочайшее художественное училище?»: pymorphy3 keeps
+    # «высший» and «высочайший» (and «лучший», «наихороший») in one paradigm
+    name = "Строгановское высшее художественное училище"
+    assert inflect_name(name, "accs", "ORGANIZATION") == name
+    assert inflect_name(name, "loct", "ORGANIZATION") == (
+        "Строгановском высшем художественном училище"
+    )
+    assert inflect_name("Высшая школа экономики", "accs", "ORGANIZATION") == (
+        "Высшую школу экономики"
+    )
+    assert inflect_name("Лучший друг", "gent", "ORGANIZATION") == "Лучшего друга"
+    assert inflect_name("Государственная дума", "loct", "ORGANIZATION") == "Государственной думе"
+
+
+def test_a_sum_a_court_orders_paid_is_not_spent() -> None:
+    # «Сколько потратила организация, которая выпускает Roundup?» for «суд обязал компанию
+    # выплатить 80 млн долларов»; a sum a company spent is still asked
+    d = doc("m", "Суд обязал компанию Агростарт выплатить 80 млн долларов фермеру. "
+                 "Компания Нефтемаш потратила 5 млн долларов на рекламу.")  # fmt: skip
+    om = ("ORGANIZATION", "MONEY")
+    ts = [
+        fact(d, "Агростарт", "EXPENDITURE", "80 млн долларов", om, ("Агростарт", "80 млн долларов"),
+             ("ORGANIZATION:a", "MONEY:80")),
+        fact(d, "Нефтемаш", "EXPENDITURE", "5 млн долларов", om, ("Нефтемаш", "5 млн долларов"),
+             ("ORGANIZATION:n", "MONEY:5")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    assert not any("Агростарт" in q for q in asked), asked
+    assert any("Нефтемаш" in q for q in asked), (asked, rejected)
+
+
+def test_who_represents_someone_in_a_body_does_not_represent_the_body() -> None:
+    # «Кто является членом Демократической партии и представлял Конгресс США?» from
+    # «Габбард, представляющая в Конгрессе штат Гавайи»; «Какую организацию представляет» a
+    # congresswoman whose party the KG knows: the party fits too
+    d = doc("g", "Анна Смелкова, представляющая в Сенате штат Огайо, выступила. "
+                 "Депутат Ирина Крюкова представляет Ассамблею Пензы. "
+                 "Ирина Крюкова состоит в партии Зелёные. "
+                 "Депутат Пётр Огнев представляет Ассамблею Тулы.")  # fmt: skip
+    ts = [
+        fact(d, "Анна Смелкова", "WORKPLACE", "Сенат", PO, ("Анна Смелкова", "Сенате"),
+             ("PERSON:a", "ORGANIZATION:s")),
+        fact(d, "Ирина Крюкова", "WORKPLACE", "Ассамблея Пензы", PO,
+             ("Ирина Крюкова", "Ассамблею Пензы"), ("PERSON:i", "ORGANIZATION:p")),
+        fact(d, "Ирина Крюкова", "MEMBER_OF", "Зелёные", PO, ("Ирина Крюкова", "Зелёные"),
+             ("PERSON:i", "ORGANIZATION:z")),
+        fact(d, "Пётр Огнев", "WORKPLACE", "Ассамблея Тулы", PO, ("Пётр Огнев", "Ассамблею Тулы"),
+             ("PERSON:p", "ORGANIZATION:t")),
+    ]  # fmt: skip
+    asked: dict = {}
+    for seed in range(12):  # the frame is chosen at random among those that fit
+        asked.update(_asked(ts, [d], seed=seed)[0])
+    assert any("представля" in q and "Огнев" in q for q in asked), asked
+    assert not any("представля" in q and ("Смелков" in q or "Крюков" in q) for q in asked), asked
+
+
+def test_a_set_of_works_misses_no_work_the_kg_gives_the_subjects_documents() -> None:
+    # «Какие произведения создал The Prodigy?» without «Firestarter», the track its singer
+    # made; Jay-Z's works without «4:44», which the KG knows only by its date; a set whose
+    # documents hold no other work of the subject is still asked
+    d = doc("p", "Группа Громобой выпустила альбомы Ветер и Гроза. "
+                 "Певец Олег Смелков работает в группе Громобой. Смелков спел песню Пламя. "
+                 "Группа Снегопад выпустила альбомы Лёд и Иней.")  # fmt: skip
+    ts = [
+        fact(d, "Олег Смелков", "WORKPLACE", "Громобой", PO, ("Олег Смелков", "Громобой"),
+             ("PERSON:o", "ORGANIZATION:g")),
+        fact(d, "Олег Смелков", "PRODUCES", "Пламя", ("PERSON", "WORK_OF_ART"),
+             ("Смелков спел", "Пламя"), ("PERSON:o", "WORK_OF_ART:p")),
+        fact(d, "Громобой", "PRODUCES", "Ветер", OW, ("Громобой", "Ветер"),
+             ("ORGANIZATION:g", "WORK_OF_ART:v")),
+        fact(d, "Громобой", "PRODUCES", "Гроза", OW, ("Громобой", "Гроза"),
+             ("ORGANIZATION:g", "WORK_OF_ART:r")),
+        fact(d, "Снегопад", "PRODUCES", "Лёд", OW, ("Снегопад", "Лёд"),
+             ("ORGANIZATION:s", "WORK_OF_ART:l")),
+        fact(d, "Снегопад", "PRODUCES", "Иней", OW, ("Снегопад", "Иней"),
+             ("ORGANIZATION:s", "WORK_OF_ART:i")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d], types=("set",))
+    assert not any("Громобой" in q for q in asked), asked
+    assert any("Снегопад" in q for q in asked), (asked, rejected)
+
+
+def test_a_post_the_subject_headed_is_a_member_of_his_posts() -> None:
+    # «Какие профессии и должности были у Андрея Варичева?» without his heading «Михайловский
+    # ГОК», told by a verb beside the set's head posts
+    d = doc("v", "Глава «Металлсбыта» Пётр Крюков умер. Крюков работал коммерческим директором. "
+                 "В 2005 году Крюков возглавил «Северный ГОК», до этого работал менеджером. "
+                 "Олег Пеньков работал инженером и учителем.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Крюков", "WORKS_AS", "глава «Металлсбыта»", PP,
+             ("Пётр Крюков", "Глава «Металлсбыта»"), ("PERSON:p", "PROFESSION:g"), "past"),
+        fact(d, "Пётр Крюков", "WORKS_AS", "коммерческий директор", PP,
+             ("Крюков работал", "коммерческим директором"), ("PERSON:p", "PROFESSION:k"), "past"),
+        fact(d, "Пётр Крюков", "WORKS_AS", "менеджер", PP,
+             ("Крюков возглавил", "менеджером"), ("PERSON:p", "PROFESSION:m"), "past"),
+        fact(d, "Олег Пеньков", "WORKS_AS", "инженер", PP, ("Олег Пеньков", "инженером"),
+             ("PERSON:o", "PROFESSION:e"), "past"),
+        fact(d, "Олег Пеньков", "WORKS_AS", "учитель", PP, ("Олег Пеньков", "учителем"),
+             ("PERSON:o", "PROFESSION:t"), "past"),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d], types=("set",))
+    assert not any("Крюков" in q for q in asked), asked
+    assert any("Пеньков" in q for q in asked), (asked, rejected)
+
+
+def test_a_role_capitalised_by_its_place_is_answered_in_lower_case() -> None:
+    # «Гендиректор ООО УК Металлоинвест», «Глава Металлоинвеста» as answers
+    d = doc("c", "Гендиректор Олег Смелков умер в Москве. Папа Римский Иван Крюков выступил.")
+    ts = [
+        fact(d, "Олег Смелков", "WORKS_AS", "Гендиректор", PP, ("Олег Смелков", "Гендиректор"),
+             ("PERSON:o", "PROFESSION:g")),
+        fact(d, "Иван Крюков", "WORKS_AS", "Папа Римский", PP, ("Иван Крюков", "Папа Римский"),
+             ("PERSON:i", "PROFESSION:p")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, [d])
+    answers = {a for got in asked.values() for a in got}
+    assert "гендиректор" in answers and "Гендиректор" not in answers, (asked, rejected)
+    assert "Папа Римский" in answers, (asked, rejected)
+
+
+def test_the_head_of_a_country_every_reader_meets_is_known_by_the_post() -> None:
+    # «Какую должность занимал Гарри Трумэн?» -> «президент США», «Джон Кеннеди»: the news
+    # embeddings tie neither name to the post, but a head of a country most of the texts
+    # name is common knowledge; the head of a country few texts name is still asked
+    texts = [f"В Мардавии живёт писатель Пётр Огнев{i}. Он выступил." for i in range(5)]
+    texts.append("Президент Мардавии Олег Смелков выступил. Президент Лудонии Иван Крюков уехал.")
+    docs = [doc(f"d{i}", t) for i, t in enumerate(texts)]
+    pc = ("PERSON", "COUNTRY")
+    last = docs[-1]
+    ts = [
+        fact(d, f"Пётр Огнев{i}", "PLACE_RESIDES_IN", "Мардавия", pc,
+             (f"Пётр Огнев{i}", "Мардавии"), (f"PERSON:{i}", "COUNTRY:m"))
+        for i, d in enumerate(docs[:5])
+    ] + [
+        fact(last, "Олег Смелков", "WORKS_AS", "президент Мардавии", PP,
+             ("Олег Смелков", "Президент Мардавии"), ("PERSON:o", "PROFESSION:pm")),
+        fact(last, "Олег Смелков", "WORKPLACE", "Мардавия", pc, ("Олег Смелков", "Мардавии"),
+             ("PERSON:o", "COUNTRY:m")),
+        fact(last, "Иван Крюков", "WORKS_AS", "президент Лудонии", PP,
+             ("Иван Крюков", "Президент Лудонии"), ("PERSON:i", "PROFESSION:pl")),
+        fact(last, "Иван Крюков", "WORKPLACE", "Лудония", pc, ("Иван Крюков", "Лудонии"),
+             ("PERSON:i", "COUNTRY:l")),
+    ]  # fmt: skip
+    asked, rejected = _asked(ts, docs, popularity_share=0.5)
+    posts = {a for got in asked.values() for a in got}
+    assert "президент Мардавии" not in posts, (asked, rejected)
+    assert "президент Лудонии" in posts, (asked, rejected)
+
+
+def test_a_link_to_another_entity_does_not_give_it_the_mentions_facts() -> None:
+    # «Кто умер в Москве и работал в USM Holdings?»: NEREL links «USM Holdings» to the id of
+    # «Металлоинвест», which it owns, so the head of Металлоинвест «worked» at USM Holdings
+    text = ("Глава Металлсбыта Пётр Крюков умер. Металлсбыт принадлежит Север Холдингс "
+            "Ивана Смелкова. Олег Пеньков работает в Металлсбыте.")  # fmt: skip
+    ents = {}
+    for ident, kind, shown in (
+        ("T1", "ORGANIZATION", "Металлсбыта"), ("T2", "PERSON", "Пётр Крюков"),
+        ("T3", "ORGANIZATION", "Север Холдингс"), ("T4", "PERSON", "Олег Пеньков"),
+        ("T5", "ORGANIZATION", "Металлсбыте"), ("T6", "PERSON", "Ивана Смелкова"),
+    ):  # fmt: skip
+        start = text.index(shown)
+        ents[ident] = GoldEntity(ident, kind, ((start, start + len(shown)),), shown)
+    links = [GoldLink("N1", "T1", "Q1", "Металлсбыт"), GoldLink("N2", "T3", "Q1", "Металлсбыт"),
+             GoldLink("N3", "T5", "Q1", "Металлсбыт")]  # fmt: skip
+    rels = [GoldRelation("R1", "WORKPLACE", "T2", "T1"), GoldRelation("R2", "WORKPLACE", "T4", "T5"),
+            GoldRelation("R3", "OWNER_OF", "T6", "T3")]  # fmt: skip
+    g = GoldDocument(Document(id="g", title="Новости", text=text), ents, rels, links)
+    _, triples = gold_triples([g])
+    ids = {(t.subject, t.relation): t.object_id for t in triples}
+    assert ids["Пётр Крюков", "WORKPLACE"] == ids["Олег Пеньков", "WORKPLACE"] == "ORGANIZATION:Q1"
+    assert ids["Ивана Смелкова", "OWNER_OF"] != "ORGANIZATION:Q1", ids
