@@ -4,12 +4,19 @@ at or above which a triple may feed questions.
 `TRIGGER_PRECISION` is written by `python -m dragon_bench.kg.tuning` (NEREL train only):
 for each rule (`role_appos`, `verb_place_of_birth`, ...) and each rule with its trigger word
 seen at least `MIN_LEXICAL` times (`role_appos:президент`), (typed-grounded + 1) / (found + 2)
-over the train documents, so a rare trigger is not trusted on a handful of hits. `QUESTION_THRESHOLD` was chosen on train too.
+over the train documents, so a rare trigger is not trusted on a handful of hits, and the
+pronoun factor (`PRONOUN`). `QUESTION_THRESHOLD` was chosen on train too.
 """
 
 from __future__ import annotations
 
-__all__ = ["TRIGGER_PRECISION", "QUESTION_THRESHOLD", "confidence_of", "feeds_questions"]
+__all__ = [
+    "PRONOUN",
+    "TRIGGER_PRECISION",
+    "QUESTION_THRESHOLD",
+    "confidence_of",
+    "feeds_questions",
+]
 
 # The least confidence of a triple that questions are made from.
 QUESTION_THRESHOLD = 0.75
@@ -137,6 +144,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "place_genitive~common:улица": 0.053,
     "place_parenthesis": 0.5,
     "place_parenthesis:": 0.931,
+    "pronoun>": 0.786,
     "role_adjective": 0.731,
     "role_adjective+appos": 0.571,
     "role_adjective+role_verb": 0.75,
@@ -150,8 +158,8 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_adjective_origin:актер": 0.737,
     "role_adjective_origin~common": 0.59,
     "role_adjective~common": 0.6,
-    "role_appointed": 0.8,
-    "role_appos": 0.815,
+    "role_appointed": 0.782,
+    "role_appos": 0.812,
     "role_appos:актер": 0.962,
     "role_appos:актриса": 0.88,
     "role_appos:генерал": 0.875,
@@ -172,7 +180,10 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_appos:руководитель": 0.87,
     "role_appos:тренер": 0.913,
     "role_appos_after": 0.74,
-    "role_copula": 0.723,
+    "role_board": 0.667,
+    "role_board+appos": 0.8,
+    "role_board~common": 0.25,
+    "role_copula": 0.702,
     "role_genitive": 0.735,
     "role_genitive+appointed": 0.679,
     "role_genitive+appointed~common": 0.4,
@@ -184,12 +195,12 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_genitive+appos:президент": 0.895,
     "role_genitive+appos:премьер-министр": 0.935,
     "role_genitive+appos_after": 0.643,
-    "role_genitive+appos_after~common": 0.364,
-    "role_genitive+appos~common": 0.339,
+    "role_genitive+appos_after~common": 0.667,
+    "role_genitive+appos~common": 0.413,
     "role_genitive+copula": 0.733,
-    "role_genitive+copula~common": 0.143,
+    "role_genitive+copula~common": 0.167,
     "role_genitive+role_verb": 0.703,
-    "role_genitive+role_verb~common": 0.333,
+    "role_genitive+role_verb~common": 0.4,
     "role_genitive:вице-президент": 0.9,
     "role_genitive:глава": 0.912,
     "role_genitive:губернатор": 0.976,
@@ -198,7 +209,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_genitive:лидер": 0.857,
     "role_genitive:министр": 0.919,
     "role_genitive:мэр": 0.97,
-    "role_genitive:начальник": 0.833,
+    "role_genitive:начальник": 0.828,
     "role_genitive:председатель": 0.844,
     "role_genitive:представитель": 0.286,
     "role_genitive:президент": 0.95,
@@ -206,7 +217,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_genitive:руководитель": 0.857,
     "role_genitive:секретарь": 0.818,
     "role_genitive:сотрудник": 0.682,
-    "role_genitive:член": 0.306,
+    "role_genitive:член": 0.312,
     "role_genitive_deep": 0.634,
     "role_genitive_deep+appointed": 0.6,
     "role_genitive_deep+appos": 0.755,
@@ -218,13 +229,19 @@ TRIGGER_PRECISION: dict[str, float] = {
     "role_genitive_deep+role_verb~common": 0.25,
     "role_genitive_deep:руководитель": 0.706,
     "role_genitive_deep~common": 0.481,
-    "role_genitive~common": 0.345,
-    "role_genitive~common:глава": 0.426,
-    "role_genitive~common:председатель": 0.476,
-    "role_genitive~common:представитель": 0.394,
-    "role_genitive~common:руководитель": 0.259,
-    "role_genitive~common:сотрудник": 0.371,
-    "role_genitive~common:член": 0.25,
+    "role_genitive~common": 0.435,
+    "role_genitive~common:глава": 0.446,
+    "role_genitive~common:председатель": 0.545,
+    "role_genitive~common:представитель": 0.406,
+    "role_genitive~common:руководитель": 0.286,
+    "role_genitive~common:сотрудник": 0.382,
+    "role_genitive~common:член": 0.19,
+    "role_named": 0.733,
+    "role_named+appos": 0.786,
+    "role_named+appos_after": 0.6,
+    "role_named+copula": 0.667,
+    "role_named+role_verb": 0.333,
+    "role_named~common": 0.5,
     "role_role_verb": 0.694,
     "title_appos": 0.842,
     "title_copula": 0.667,
@@ -251,12 +268,23 @@ TRIGGER_PRECISION: dict[str, float] = {
 }
 
 
-def confidence_of(trigger: str) -> float:
+# the prefix of a fact said of «он»/«она» (`natasha_backend.PRONOUN`); its table entry is the
+# factor by which reading the pronoun lowers its trigger's precision
+PRONOUN = "pronoun>"
+
+
+def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
     """The calibrated confidence of a trigger `rule[~common]:cue`: its own estimate when train
-    saw it often enough, else its rule's; 0.0 for a rule train never saw."""
-    if trigger in TRIGGER_PRECISION:
-        return TRIGGER_PRECISION[trigger]
-    return TRIGGER_PRECISION.get(trigger.split(":", 1)[0], 0.0)
+    saw it often enough, else its rule's; 0.0 for a rule train never saw. A fact said of a
+    pronoun («Он родился в ...», trigger `pronoun>rule:cue`) has its trigger's confidence times
+    the pronoun factor estimated on train."""
+    table = TRIGGER_PRECISION if table is None else table
+    if trigger.startswith(PRONOUN):
+        base = confidence_of(trigger[len(PRONOUN) :], table)
+        return round(base * table.get(PRONOUN, 0.0), 3)
+    if trigger in table:
+        return table[trigger]
+    return table.get(trigger.split(":", 1)[0], 0.0)
 
 
 def feeds_questions(confidence: float | None) -> bool:

@@ -6,14 +6,15 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from dragon_bench.kg.calibration import confidence_of
+from dragon_bench.kg.calibration import PRONOUN, confidence_of
 from dragon_bench.kg.entities import canonical_name, document_ids, is_common
 from dragon_bench.kg.labels import label_link
-from dragon_bench.kg.mentions import Mention, find_mentions, ner_mentions, read_sentences
+from dragon_bench.kg.mentions import Mention, Sentence, find_mentions, ner_mentions, read_sentences
 from dragon_bench.kg.naming import nominative_phrase, normal_forms, resolve_people
 from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
 from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
+from dragon_bench.nlp.lemmas import parses
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.types import Document, Triple, entity_id
 from dragon_bench.types import EntityType as E
@@ -66,6 +67,19 @@ def analyse_document(doc: Document) -> Analysis:
     for m in mentions:
         by_sent.setdefault(m.sent, []).append(m)
     facts = {index: find_facts(sents[index], group) for index, group in sorted(by_sent.items())}
+    # «Он родился в Казани»: the facts of a sentence whose subject is «он»/«она», said of the
+    # one person of that gender in the sentence before
+    told: dict[Mention, Mention] = {}
+    found_pron: tuple[Mention, Mention] | None = None
+    for index, group in sorted(by_sent.items()):
+        found_pron = pronoun_subject(sents, index, by_sent, names, found_pron)
+        if found_pron is None:
+            continue
+        pronoun, person = found_pron
+        told[pronoun] = person
+        names[pronoun] = names[person]
+        extra = find_facts(sents[index], [*group, pronoun])
+        facts[index] += [f for f in extra if pronoun in (f.subject, f.object)]
     ids = document_ids(doc.id, text, names, [f for found in facts.values() for f in found])
     canonical = {m: canonical_name(m.type, name) for m, name in names.items()}
     kinds = place_kinds(mentions, sents, names, ids, canonical)
@@ -73,12 +87,18 @@ def analyse_document(doc: Document) -> Analysis:
     for index, group in sorted(by_sent.items()):
         sent = sents[index]
         found_here = facts[index]
-        roles = qualified_roles(found_here, names, text, doc.id)
+        roles = qualified_roles(found_here, names, text, doc.id, sent, group)
         for found in found_here:
             subj, obj = found.subject, found.object
             if ids[subj] == ids[obj] or names[subj].lower() == names[obj].lower():
                 continue  # «Российская Федерация» in «Российская Федерация»: one thing, no fact
             trigger = trigger_name(found, names)
+            span = (sent.start, sent.end)
+            if subj in told or obj in told:
+                # the evidence is both sentences; the person's span is its name's
+                subj, obj = told.get(subj, subj), told.get(obj, obj)
+                person = subj if subj.sent != index else obj
+                trigger, span = f"{PRONOUN}{trigger}", (sents[person.sent].start, sent.end)
             obj_name, obj_end, obj_id = names[obj], obj.end, ids[obj]
             obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
@@ -100,7 +120,7 @@ def analyse_document(doc: Document) -> Analysis:
                 object_type=obj_type,
                 subject_span=(subj.start, subj.end),
                 object_span=(obj_start, obj_end),
-                sentence_span=(sent.start, sent.end),
+                sentence_span=span,
                 extractor=EXTRACTOR,
                 subject_id=ids[subj],
                 object_id=obj_id,
@@ -142,22 +162,120 @@ def analyse_document(doc: Document) -> Analysis:
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
 
 
-_GENITIVES = frozenset({"role_genitive", "role_genitive_deep"})
+_PRONOUNS = {"он": "Masc", "она": "Fem"}
+
+
+def pronoun_subject(
+    sents: list[Sentence],
+    index: int,
+    by_sent: dict[int, list[Mention]],
+    names: dict[Mention, str],
+    earlier: tuple[Mention, Mention] | None = None,
+) -> tuple[Mention, Mention] | None:
+    """The «он»/«она» that is the main subject of sentence `index` («Он родился в Казани»,
+    «В 1990 году она стала министром») with no person named before it in the sentence, and
+    the person it stands for: the only person of that gender the sentence before names (by
+    its resolved name), who must be named there as a clause's subject or by a role noun
+    next to one («Умер актёр X. Он ...»), or that the sentence before told of by «он»/«она»
+    (`earlier`: its pronoun and person). None when any of it does not hold."""
+    if index == 0:
+        return None
+    toks = sents[index].tokens
+    pron = next(
+        (
+            t
+            for t in toks
+            if t.text.lower() in _PRONOUNS
+            and t.pos == "PRON"
+            and t.rel in ("nsubj", "nsubj:pass")
+            and toks[t.head].rel == "root"
+        ),
+        None,
+    )
+    if pron is None:
+        return None
+    if any(m.type == E.PERSON and m.start < pron.start for m in by_sent.get(index, ())):
+        return None
+    gender = _PRONOUNS[pron.text.lower()]
+    before = sents[index - 1]
+    people = [m for m in by_sent.get(index - 1, ()) if m.type == E.PERSON]
+    fits = {names[m]: m for m in people if _gender(before, m) == gender}
+    if (
+        earlier is not None
+        and earlier[0].sent == index - 1
+        and _gender(before, earlier[0]) == gender
+    ):
+        fits.setdefault(names[earlier[1]], earlier[1])  # «Он родился ... . Он стал ...»
+    if len(fits) != 1:
+        return None
+    person = next(iter(fits.values()))
+    mention = Mention(pron.start, pron.end, E.PERSON, index, pron.i, pron.text)
+    return mention, person
+
+
+def _gender(sent: Sentence, m: Mention) -> str:
+    """Masc, Fem or '' as natasha's morphology tags the mention's head."""
+    return sent.tokens[m.head].feats.get("Gender", "")
+
+
+_GENITIVES = frozenset({"role_genitive", "role_genitive_deep", "role_board", "role_named"})
 # what may stand between a role and its genitive: the words of its chain («министр
-# иностранных дел России»), at most three
-_CHAIN = re.compile(r"(?:\s+[А-Яа-яЁё-]+){0,3}\s+")
+# иностранных дел России», «председатель совета директоров «Башинформа»»), at most three,
+# and the opening quote of a quoted name
+_CHAIN = re.compile(r"(?:\s+[А-Яа-яЁё-]+){0,3}\s+[«\"“„]?")
+_QUOTES = {"«": "»", '"': '"', "“": "”", "„": "“"}
+# adjectives before a role that say nothing of the post («новый глава», «известный режиссёр»)
+_NOT_OF_POST = frozenset(
+    [
+        "новый",
+        "нынешний",
+        "действующий",
+        "бывший",
+        "прежний",
+        "тогдашний",
+        "будущий",
+        "известный",
+        "знаменитый",
+        "легендарный",
+        "покойный",
+        "молодой",
+        "опытный",
+        "единственный",
+        "многолетний",
+        "давний",
+        "скандальный",
+        "популярный",
+        "очередной",
+        "временный",
+        "сам",
+        "самый",
+        "весь",
+        "этот",
+        "тот",
+        "такой",
+        "наш",
+        "свой",
+    ]
+)
 
 
 def qualified_roles(
-    found: Iterable[Found], names: dict[Mention, str], text: str, doc_id: str
+    found: Iterable[Found],
+    names: dict[Mention, str],
+    text: str,
+    doc_id: str,
+    sent: Sentence | None = None,
+    mentions: Iterable[Mention] = (),
 ) -> dict[Mention, tuple[str, int, str]]:
     """A role noun with the named organisation or place after it in the genitive («глава
     Рособрнадзора», «министр иностранных дел России»): the role's name with it (the role in the
-    nominative, the genitive as written), the end of its span and its own entity id, so a
+    nominative with the adjectives of its post before it, «художественный директор галереи
+    «Манеж»», the genitive as written), the end of its span and its own entity id, so a
     role is asked as the post it is («Кем работает X? — глава Рособрнадзора», not «глава»)
     and two posts of one word in a document («президент России», «президент США») stay
     apart."""
     out: dict[Mention, tuple[str, int, str]] = {}
+    heads = {m.head for m in mentions}
     for f in found:
         role, place = f.subject, f.object
         if f.trigger not in _GENITIVES or role.type != E.PROFESSION or role in out:
@@ -165,9 +283,47 @@ def qualified_roles(
         between = text[role.end : place.start]
         if place.start < role.end or not _CHAIN.fullmatch(between):
             continue  # before the role, or punctuation between
-        name = f"{names[role]}{between}{text[place.start : place.end]}"
-        out[role] = (name, place.end, entity_id(role.type, f"{name} @{doc_id}"))
+        end = place.end
+        close = _QUOTES.get(between[-1:])
+        if close is not None:
+            if text[end : end + 1] != close:
+                continue
+            end += 1
+        prefix = _post_adjectives(sent, role.head, heads) if sent is not None else ""
+        name = f"{prefix}{names[role]}{between}{text[place.start : end]}"
+        out[role] = (name, end, entity_id(role.type, f"{name} @{doc_id}"))
     return out
+
+
+def _post_adjectives(sent: Sentence, head: int, mentions: set[int]) -> str:
+    """The adjectives right before a role noun that name its post («генеральный»,
+    «художественный» of «экс-художественным директором»), in the nominative, with a space."""
+    words: list[str] = []
+    toks = sent.tokens
+    role = toks[head]
+    gender = "masc"
+    noun = next((p for p in parses(role.lemma) if p.tag.POS == "NOUN"), None)
+    if noun is not None and noun.tag.gender:
+        gender = str(noun.tag.gender)
+    i = head - 1
+    while i >= 0 and len(words) < 2:
+        t = toks[i]
+        word = t.text.lower()
+        if word.startswith("экс-"):
+            word = word[4:]
+        elif t.pos != "ADJ" or t.head != head:
+            break
+        if i in mentions or word in _NOT_OF_POST or t.lemma in _NOT_OF_POST:
+            break
+        adj = next((p for p in parses(word) if p.tag.POS == "ADJF"), None)
+        form = adj.inflect({"nomn", "sing", gender}) if adj is not None else None
+        if form is None or form.normal_form in _NOT_OF_POST:
+            break
+        words.insert(0, form.word)
+        if t.text.lower().startswith("экс-"):
+            break
+        i -= 1
+    return "".join(f"{w} " for w in words)
 
 
 def _verb_tense(feats: dict[str, str]) -> str:

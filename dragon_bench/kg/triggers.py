@@ -396,6 +396,13 @@ def tense_of(view: _View, tokens: list[int], verb: int = -1) -> str:
         for c in view.sent.children[i]:
             if view.toks[c].lemma in _PAST_MARKERS:
                 return "past"
+        before = view.toks[i - 1] if i > 0 else None
+        if (
+            before is not None
+            and before.text.lower().startswith("экс-")
+            and (before.head == i or t.head == i - 1)
+        ):
+            return "past"  # «экс-художественным директором»: the parse may hang the role on it
     if verb >= 0:
         tense = view.toks[verb].feats.get("Tense", "")
         if tense == "Past":
@@ -629,12 +636,23 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
                 yield Found(n, o, "MEMBER_OF", f"member_from+{how}", "present", lemma)
         for o, depth in _genitives(v, p.head):
             adjective = v.toks[o.head].pos == "ADJ"
-            if adjective and lemma not in OFFICES:
+            board = _is_board(v, o)
+            named = _named_by(v, o) if not adjective else None
+            if board:
+                # «председатель совета директоров «Башинформа»»: the board is no employer;
+                # the company it governs is, and a board of no named company gives none
+                if named is None:
+                    continue
+                o, relation, kind = named, "WORKPLACE", "role_board"
+            elif adjective and lemma not in OFFICES:
                 relation, kind = "ORIGINS_FROM", "role_adjective_origin"
             elif adjective:
                 relation, kind = "WORKPLACE", "role_adjective"
             elif lemma in _FOUNDERS and o.type == E.ORGANIZATION:
                 relation, kind = "FOUNDED_BY", "founder_genitive"
+            elif named is not None and depth == 1:
+                # «директор галереи «Манеж»»: the name in apposition to a common noun
+                o, relation, kind = named, "WORKPLACE", "role_named"
             else:
                 relation, kind = "WORKPLACE", "role_genitive" + ("_deep" if depth > 1 else "")
             tense = tense_of(v, [p.head])
@@ -646,6 +664,48 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             yield Found(p, o, relation, kind, tense, lemma)
             for n, how in holders.get(p, ()):
                 yield Found(n, o, relation, f"{kind}+{how}", _role_tense(v, n, p), lemma)
+
+
+# boards of a company, not its employer: «совет директоров», «наблюдательный совет», «правление»
+_BOARD_NOUNS = frozenset({"правление", "президиум"})
+_BOARD_COUNCILS = frozenset({"директор", "наблюдательный", "попечительский", "акционер"})
+
+
+def _is_board(v: _View, o: Mention) -> bool:
+    """An organisation mention that names a company's board («Совета директоров»,
+    «наблюдательного совета», «правления»), read off its head word and the words under it."""
+    if o.type != E.ORGANIZATION:
+        return False
+    head = v.toks[o.head]
+    if head.lemma in _BOARD_NOUNS:
+        return True
+    if head.lemma != "совет":
+        return False
+    near = {v.toks[c].lemma for c in v.sent.children[o.head]}
+    near |= {t.lemma for t in v.toks[v.first[o] : v.last[o] + 1]}
+    return bool(near & _BOARD_COUNCILS)
+
+
+def _named_by(v: _View, o: Mention) -> Mention | None:
+    """The organisation a common noun or a board names or belongs to: the name in
+    apposition or in the genitive right under it («галереи «Манеж»», «компании «Роснефть»»,
+    «Совета директоров «Башинформа»», «правления Сбербанка»); None when `o` is a name itself
+    (not a board) or nothing names it."""
+    if not _is_board(v, o) and not _common_word(v, o):
+        return None
+    inside = set(range(v.first[o], v.last[o] + 1)) | {o.head}
+    best = None
+    for m in v.mentions:
+        if m is o or m.type != E.ORGANIZATION or v.first[m] <= v.last[o]:
+            continue
+        a = v.anchor(m.head)
+        if v.toks[a].head not in inside or v.toks[a].rel not in ("appos", "nmod", "flat:name"):
+            continue
+        if v.prep(a) or not v.clean_gap(v.last[o], v.first[m], v.toks[a].head):
+            continue
+        if best is None or v.first[m] < v.first[best]:
+            best = m
+    return best
 
 
 def _awards(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_bench.kg.calibration import QUESTION_THRESHOLD, confidence_of, feeds_questions
+from dragon_bench.kg.calibration import (
+    QUESTION_THRESHOLD,
+    TRIGGER_PRECISION,
+    confidence_of,
+    feeds_questions,
+)
 from dragon_bench.kg.entities import entity_id_of
 from dragon_bench.kg.natasha_backend import extract_document
 from dragon_bench.types import Document, Triple
@@ -72,7 +77,8 @@ def test_neighbouring_mentions_do_not_share_roles() -> None:
             "Путиным» спросил о ценах в России."
         )
     )
-    assert ("Иван Смирнов", "WORKS_AS", "редактор") in facts
+    # the post with its adjective and its organisation (facts4; «редактор» before)
+    assert ("Иван Смирнов", "WORKS_AS", "главный редактор журнала «Огонёк»") in facts
     assert ("Иван Смирнов", "WORKPLACE", "Огонек") in facts
     # old: Путин worked in «Россия» (the prices' country) and in the TV show's title
     assert not {f for f in facts if f[0] == "Владимир Путин"}
@@ -82,7 +88,7 @@ def test_neighbouring_mentions_do_not_share_roles() -> None:
             "Владимиром Путиным."
         )
     )
-    assert ("Дмитрий Муратов", "WORKS_AS", "редактор") in facts
+    assert ("Дмитрий Муратов", "WORKS_AS", "главный редактор «Новой газеты»") in facts
     assert ("Владимир Путин", "WORKPLACE", "Россия") in facts
     assert ("Владимир Путин", "WORKS_AS", "редактор") not in facts
     assert ("Дмитрий Муратов", "WORKPLACE", "Россия") not in facts
@@ -412,3 +418,100 @@ def test_a_post_held_for_a_party_makes_its_holder_a_member() -> None:
     # a region is no party
     facts = _typed(_facts("Депутат от Башкирии Иван Петров выступил."))
     assert not {f for f in facts if f[1] == "MEMBER_OF"}
+
+
+def test_a_board_is_no_employer_the_company_it_governs_is() -> None:
+    facts = _typed(
+        _facts("Об этом сообщил председатель Совета директоров «Башинформа» Ростислав Мурзагулов.")
+    )
+    # before facts4 (e2e read 5): «Где работает Ростислав Мурзагулов? — Совет директоров»
+    assert ("Ростислав Мурзагулов", "WORKPLACE", "Башинформ") in facts
+    assert not {f for f in facts if f[1] == "WORKPLACE" and "овет" in f[2]}
+    assert (
+        "Ростислав Мурзагулов",
+        "WORKS_AS",
+        "председатель Совета директоров «Башинформа»",
+    ) in facts
+    facts = _typed(_facts("Председатель правления Сбербанка Герман Греф выступил в Москве."))
+    assert ("Герман Греф", "WORKPLACE", "Сбербанк") in facts  # before: «правление»
+    # a board of no named company gives no workplace at all
+    facts = _typed(_facts("Член наблюдательного совета Иван Петров выступил в Москве."))
+    assert not {f for f in facts if f[1] == "WORKPLACE"}
+
+
+def test_a_common_noun_named_in_apposition_is_the_named_workplace() -> None:
+    triples = _facts(
+        "Осенью 2018 года Малашенко развёлся с бывшей супругой, экс-художественным директором "
+        "галереи «Манеж» Еленой Малашенко."
+    )
+    facts = _typed(triples)
+    # before facts4 (e2e read 5): «директор галереи», present, and the workplace «галерея»
+    assert ("Елена Малашенко", "WORKPLACE", "Манеж") in facts
+    role = [t for t in triples if t.relation_type == "WORKS_AS" and t.subject == "Елена Малашенко"]
+    assert [(t.object, t.tense) for t in role] == [
+        ("художественный директор галереи «Манеж»", "past")
+    ]
+    facts = _typed(_facts("Генеральный директор «Газпрома» Алексей Миллер приехал в Москву."))
+    assert ("Алексей Миллер", "WORKS_AS", "генеральный директор «Газпрома»") in facts
+
+
+_BIOGRAPHY = (
+    "Вчера умер актёр Иван Петров. Он родился в Казани в 1950 году. В 1990 году он стал "
+    "министром культуры Татарстана."
+)
+
+
+def test_he_or_she_opening_a_sentence_is_the_one_person_named_before() -> None:
+    triples = _facts(_BIOGRAPHY)
+    facts = _typed(triples)
+    # before facts4: none of these (the sentences name no person)
+    assert ("Иван Петров", "PLACE_OF_BIRTH", "Казань") in facts
+    assert ("Иван Петров", "WORKS_AS", "министр культуры Татарстана") in facts
+    born = next(t for t in triples if t.relation_type == "PLACE_OF_BIRTH")
+    # the evidence holds the name and the pronoun's sentence; the subject span is the name's
+    assert _BIOGRAPHY[slice(*born.subject_span)] == "Иван Петров"
+    assert _BIOGRAPHY[slice(*born.sentence_span)] == (
+        "Вчера умер актёр Иван Петров. Он родился в Казани в 1950 году."
+    )
+    assert born.trigger == "pronoun>verb_place_of_birth:родиться"
+    assert born.confidence == round(
+        confidence_of("verb_place_of_birth:родиться") * TRIGGER_PRECISION["pronoun>"], 3
+    )
+    # two men before «Он»: whose birth it is the text does not say
+    facts = _typed(_facts("Иван Петров встретил Петра Иванова. Он родился в Казани."))
+    assert not {f for f in facts if f[1] == "PLACE_OF_BIRTH"}
+    # «Она» after a man only
+    facts = _typed(_facts("Иван Петров приехал в Москву. Она родилась в Казани."))
+    assert not {f for f in facts if f[1] == "PLACE_OF_BIRTH"}
+
+
+def test_the_pronoun_factor_is_the_pronoun_facts_precision_over_their_triggers() -> None:
+    from dragon_bench.kg.nerel import GoldDocument, parse_ann
+    from dragon_bench.kg.tuning import pronoun_factor
+
+    text = "Иван Петров приехал. Он родился в Казани. Анна Иванова ушла. Она родилась в Омске."
+    ann = (
+        "T1\tPERSON 0 11\tИван Петров\nT2\tCITY 34 40\tКазани\nR1\tPLACE_OF_BIRTH Arg1:T1 Arg2:T2\n"
+    )
+    entities, relations, _ = parse_ann(ann)
+    gold = [GoldDocument(Document(id="g", text=text), entities, relations)]
+
+    def said(span: tuple[int, int]) -> Triple:
+        return Triple(
+            subject="x",
+            relation="место рождения",
+            object="y",
+            doc_id="g",
+            subject_span=(0, 11) if span[0] < 42 else (42, 53),
+            object_span=span,
+            relation_type="PLACE_OF_BIRTH",
+            trigger="pronoun>r:родиться",
+        )
+
+    triples = [said((34, 40)), said((76, 81))]  # the first is gold, the second is not
+    # (1 + 1) / (2 + 2) typed, over the rule's 0.8
+    assert pronoun_factor(triples, gold, {"r": 0.8}) == round(0.5 / 0.8, 3)
+    assert pronoun_factor(triples, gold, {"r": 0.4}) == 1.0  # at most 1
+    table = {"r": 0.8, "pronoun>": 0.5}
+    assert confidence_of("pronoun>r:x", table) == 0.4
+    assert confidence_of("r:x", table) == 0.8
