@@ -10,6 +10,7 @@ order at once. Tests check it against sacrebleu's `CHRF`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -28,18 +29,21 @@ BETA = 2
 
 @dataclass(frozen=True, slots=True)
 class ChrfReference:
-    """A reference's text without white space and, by order, its n-grams met more than once
-    (the n-gram, its first place, its count): any other n-gram counts once or not at all."""
+    """A reference's text without white space and its n-grams met more than once, order by
+    order (an n-gram's order is its length), each with its first place and its count: any
+    other n-gram counts once or not at all."""
 
     text: str
-    repeats: tuple[tuple[tuple[str, int, int], ...], ...]
+    grams: Sequence[str]
+    firsts: Sequence[int]
+    counts: Sequence[int]
 
 
 def chrf_reference(reference: str) -> ChrfReference:
     """What chrF needs of a reference, computed once and reused for every answer."""
     text = "".join(reference.split())
     counts = Counter(text)
-    repeats = [tuple((c, text.index(c), k) for c, k in counts.items() if k > 1)]
+    repeats = [(c, text.index(c), k) for c, k in counts.items() if k > 1]
     places = [i for i, c in enumerate(text) if counts[c] > 1]
     for n in range(2, CHAR_ORDER + 1):
         # A repeated n-gram starts where a repeated (n-1)-gram does.
@@ -50,32 +54,24 @@ def chrf_reference(reference: str) -> ChrfReference:
         found = [(g, at) for g, at in groups.items() if len(at) > 1]
         if not found:
             break
-        repeats.append(tuple((g, at[0], len(at)) for g, at in found))
+        repeats += [(g, at[0], len(at)) for g, at in found]
         places = sorted(i for _, at in found for i in at)
-    repeats += [()] * (CHAR_ORDER - len(repeats))
-    return ChrfReference(text, tuple(repeats))
+    return ChrfReference(
+        text, [r[0] for r in repeats], [r[1] for r in repeats], [r[2] for r in repeats]
+    )
 
 
 def chrf_repeats(ref: ChrfReference) -> tuple[list[str], list[int], list[int]]:
     """The repeated n-grams of a prepared reference as flat lists (n-gram, first place, count),
-    order by order (an n-gram's order is its length), to be stored."""
-    grams, firsts, counts = [], [], []
-    for order in ref.repeats:
-        for gram, first, count in order:
-            grams.append(gram)
-            firsts.append(first)
-            counts.append(count)
-    return grams, firsts, counts
+    order by order, to be stored."""
+    return list(ref.grams), list(ref.firsts), list(ref.counts)
 
 
 def chrf_from_repeats(
-    reference: str, grams: list[str], firsts: list[int], counts: list[int]
+    reference: str, grams: Sequence[str], firsts: Sequence[int], counts: Sequence[int]
 ) -> ChrfReference:
     """`chrf_reference(reference)` from its stored `chrf_repeats`."""
-    repeats: list[list[tuple[str, int, int]]] = [[] for _ in range(CHAR_ORDER)]
-    for gram, first, count in zip(grams, firsts, counts, strict=True):
-        repeats[len(gram) - 1].append((gram, first, count))
-    return ChrfReference("".join(reference.split()), tuple(tuple(r) for r in repeats))
+    return ChrfReference("".join(reference.split()), grams, firsts, counts)
 
 
 def _occurrences(text: str, gram: str, cap: int) -> int:
@@ -114,6 +110,14 @@ def chrf_score(ref: ChrfReference, answer: str) -> float:
             have[length] += 1
         for n in range(CHAR_ORDER - 1, -1, -1):
             have[n] += have[n + 1]  # have[n]: places whose n-gram occurs in the answer
+    # Each n-gram met once in the reference matches once if the answer has it (have[n] counts
+    # it); a repeated one matches as often as both have it.
+    for gram, first, count in zip(ref.grams, ref.firsts, ref.counts, strict=True):
+        n = len(gram)
+        if longest[first] >= n:
+            found = hyp.count(gram) if n == 1 else _occurrences(hyp, gram, count)
+            if found < count:
+                have[n] += found - count
     factor = BETA**2
     avg_prec = avg_rec = 0.0
     effective = 0
@@ -123,13 +127,7 @@ def chrf_score(ref: ChrfReference, answer: str) -> float:
         if n_hyp <= 0 or n_ref <= 0:
             continue  # sacrebleu: no effective order (its eps terms do not reach the score)
         effective += 1
-        # Each n-gram met once in the reference matches once if the answer has it; a repeated
-        # one matches as often as both have it.
         match = have[n]
-        for gram, first, count in ref.repeats[n - 1]:
-            if longest[first] >= n:
-                found = hyp.count(gram) if n == 1 else _occurrences(hyp, gram, count)
-                match += (found if found < count else count) - count
         avg_prec += match / n_hyp
         avg_rec += match / n_ref
     if not effective:

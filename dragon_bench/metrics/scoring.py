@@ -8,7 +8,6 @@ analysed are kept in the cache given, for the next evaluation against the same r
 
 from __future__ import annotations
 
-import functools
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -25,15 +24,17 @@ __all__ = ["score_answers", "default_workers", "MIN_PARALLEL", "KEEP_MAX"]
 
 # What forked workers read (metrics.forkstate: one entry per call).
 _STATE: ForkState[dict[str, Any]] = ForkState()
-# Below this many questions a pool costs more than it saves: forked workers cost ~0.4 CPU-s
-# more than one process at 10,000 questions (1.6 against 1.2 CPU-s), which a second core
-# repays only when it is idle.
-MIN_PARALLEL = 20_000
+# Below this many questions a pool costs more than it saves. Above, two forked workers cost
+# ~0.25 CPU-s more than one process (10,000 questions: 2.0 against 1.75 CPU-s for the whole
+# command) and save a third of the wall time when the second core is free (1.26 against 1.78 s;
+# 5,000 questions: 0.84 against 1.07 s).
+MIN_PARALLEL = 5_000
 # References of larger revisions are analysed for each evaluation and not kept on the Gold
 # (their tokens and chrF views come from the revision's cache; the rest would outweigh the
 # answers in memory).
 KEEP_MAX = 5_000
 _CHUNK = 2_000  # questions analysed at a time in one process (their analyses then freed)
+_PIECES = 8  # pieces a worker's share is cut into when several processes score
 
 
 def default_workers(n: int) -> int:
@@ -72,6 +73,25 @@ def _score_range(key: int, bounds: tuple[int, int]) -> np.ndarray:
     return np.array(values, dtype=np.float64).reshape(stop - start, len(fns))
 
 
+def _claim(counter: Any, total: int) -> int | None:
+    """The next piece nobody took yet (pieces are taken in order by every process), or None."""
+    with counter.get_lock():
+        i = int(counter.value)
+        if i >= total:
+            return None
+        counter.value = i + 1
+        return i
+
+
+def _score_claimed(key: int) -> dict[int, np.ndarray]:
+    """A forked worker's pieces: scored as long as some are left."""
+    state = _STATE[key]
+    done = {}
+    while (i := _claim(state["counter"], len(state["pieces"]))) is not None:
+        done[i] = _score_range(key, state["pieces"][i])
+    return done
+
+
 def score_answers(
     references: Sequence[Reference],
     answers: Sequence[str],
@@ -85,12 +105,15 @@ def score_answers(
 
     `metrics` defaults to every registered one; `on_start` runs in this process while the
     workers compute; `reference_tokens` (by position) saves tokenising the references.
+    With several workers this process is one of them: it runs `on_start`, then scores pieces
+    alongside `workers - 1` forked processes, each taking the next piece left (so a process
+    slowed by other load takes fewer).
     """
     metrics = answer_metrics() if metrics is None else tuple(metrics)
     n = len(references)
     workers = default_workers(n) if workers is None else workers
     forked = workers > 1 and n > 1
-    state = {
+    state: dict[str, Any] = {
         "references": references,
         "answers": answers,
         "metrics": metrics,
@@ -98,21 +121,26 @@ def score_answers(
         "transient": forked or n > KEEP_MAX,
     }
     with _STATE.holding(state) as key:
-        score_range = functools.partial(_score_range, key)
         if forked:
-            pieces = workers * 4
-            step = -(-n // pieces)
-            bounds = [(s, min(n, s + step)) for s in range(0, n, step)]
             ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(workers) as pool:
-                pending = pool.map_async(score_range, bounds)
+            step = -(-n // (workers * _PIECES))
+            state["pieces"] = [(s, min(n, s + step)) for s in range(0, n, step)]
+            state["counter"] = counter = ctx.Value("i", 0)
+            total = len(state["pieces"])
+            parts: dict[int, np.ndarray] = {}
+            with ctx.Pool(workers - 1) as pool:
+                pending = pool.map_async(_score_claimed, [key] * (workers - 1))
                 if on_start is not None:
                     on_start()
-                parts = pending.get()
+                while (i := _claim(counter, total)) is not None:
+                    parts[i] = _score_range(key, state["pieces"][i])
+                for done in pending.get():
+                    parts.update(done)
+            ordered = [parts[i] for i in range(total)]
         else:
             if on_start is not None:
                 on_start()
             step = _CHUNK if n > KEEP_MAX else max(n, 1)
-            parts = [score_range((s, min(n, s + step))) for s in range(0, n, step)]
-    matrix = np.concatenate(parts) if parts else np.zeros((0, len(metrics)))
+            ordered = [_score_range(key, (s, min(n, s + step))) for s in range(0, n, step)]
+    matrix = np.concatenate(ordered) if ordered else np.zeros((0, len(metrics)))
     return {m.name: matrix[:, j].copy() for j, m in enumerate(metrics)}

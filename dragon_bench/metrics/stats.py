@@ -12,6 +12,7 @@ from threadpoolctl import ThreadpoolController
 __all__ = ["bootstrap_ci", "paired_test", "percentiles"]
 
 _BATCH_CELLS = 1_000_000  # resample this many (replicate, question) cells at a time (~40 MB)
+_ROW_COUNTS_FROM = 2_000  # from this many questions, draws are counted a resample at a time
 
 
 _BLAS: list[ThreadpoolController] = []  # made on first use: it inspects the loaded libraries
@@ -26,6 +27,19 @@ def _blas() -> ThreadpoolController:
 def _batches(total: int, n: int) -> list[int]:
     size = max(1, _BATCH_CELLS // max(n, 1))
     return [min(size, total - s) for s in range(0, total, size)]
+
+
+def _draw_counts(idx: np.ndarray, n: int) -> np.ndarray:
+    """How often each of `n` questions is drawn in each row (resample) of `idx`."""
+    b = idx.shape[0]
+    if n < _ROW_COUNTS_FROM:
+        rows = np.arange(b)[:, None] * n
+        return np.bincount((idx + rows).ravel(), minlength=b * n).reshape(b, n)
+    # a row at a time: a row's counts stay in cache (2-3x faster than one count of all rows)
+    counts = np.empty((b, n), dtype=np.int64)
+    for r in range(b):
+        counts[r] = np.bincount(idx[r], minlength=n)
+    return counts
 
 
 def bootstrap_ci(
@@ -47,10 +61,7 @@ def bootstrap_ci(
     # BLAS threads cost more than they give on these small products (2-3x the CPU on 2 cores).
     with _blas().limit(limits=1, user_api="blas"):
         for b in _batches(resamples, n):
-            idx = rng.integers(0, n, size=(b, n))
-            rows = np.arange(b)[:, None] * n
-            counts = np.bincount((idx + rows).ravel(), minlength=b * n).reshape(b, n)
-            means[done : done + b] = counts @ x / n
+            means[done : done + b] = _draw_counts(rng.integers(0, n, size=(b, n)), n) @ x / n
             done += b
     tail = (1 - level) / 2 * 100
     return percentiles(means, [tail, 100 - tail])

@@ -61,3 +61,28 @@ def test_paired_test_identical_and_clearly_different() -> None:
     assert paired_test(a + 0.3, a)["p_value"][0] < 0.001
     with pytest.raises(ValueError, match="shape"):
         paired_test(a, a[:10])
+
+
+def test_draws_counted_a_resample_at_a_time_give_the_same_intervals() -> None:
+    """From 2,000 questions the draws are counted row by row: the counts, so the intervals, are
+    exactly those of one `np.bincount` over every row (the way they were computed before)."""
+    from dragon_bench.metrics import stats as stats_module
+
+    rng = np.random.default_rng(8)
+    for n in (2000, 3001):
+        idx = rng.integers(0, n, size=(7, n))
+        rows = np.arange(7)[:, None] * n
+        whole = np.bincount((idx + rows).ravel(), minlength=7 * n).reshape(7, n)
+        assert (stats_module._draw_counts(idx, n) == whole).all()
+        x = rng.random((n, 4))
+        draw = np.random.default_rng(4)
+        means = np.empty((300, 4))
+        done = 0
+        with stats_module._blas().limit(limits=1, user_api="blas"):  # as bootstrap_ci's product
+            for b in stats_module._batches(300, n):
+                i = draw.integers(0, n, size=(b, n))
+                counts = np.bincount((i + np.arange(b)[:, None] * n).ravel(), minlength=b * n)
+                means[done : done + b] = counts.reshape(b, n) @ x / n
+                done += b
+        want = np.percentile(means, [2.5, 97.5], axis=0)
+        assert bootstrap_ci(x, resamples=300, seed=4).tolist() == want.tolist()
