@@ -315,6 +315,7 @@ class FactGraph:
             self._of_subject[fact.subject_id].append(fact)
             self._by_object_name[(fact.relation, entity_key(fact.object))].append(fact)
         self._texts = texts or {}
+        self._name_keys: dict[str, frozenset[str]] | None = None
         for fact in self.all_facts:
             self._settle(fact)
             if fact.key in askable and self._clean(fact):
@@ -344,6 +345,25 @@ class FactGraph:
             [f.relation for f in of_subject],
         ):
             fact.tense = "past"
+
+    @property
+    def texts(self) -> Mapping[str, str]:
+        """The revision's texts by document id (empty when the graph was built without them)."""
+        return self._texts
+
+    def name_keys(self) -> Mapping[str, frozenset[str]]:
+        """Lemma keys of the names of the KG's named entities (places, organisations, people
+        some mention shows as a name), with the types of the entities so named."""
+        if self._name_keys is None:
+            keys: dict[str, set[str]] = defaultdict(set)
+            for ent in self.entities.values():
+                if not ent.proper or ent.type not in PROPER_TYPES:
+                    continue
+                for name in ent.names:
+                    if is_named(name, ent.type):
+                        keys[entity_key(name)].add(ent.type)
+            self._name_keys = {k: frozenset(v) for k, v in keys.items()}
+        return self._name_keys
 
     def objects_of(self, subject_id: str) -> list[Fact]:
         """Every fact of the KG whose subject is this entity."""

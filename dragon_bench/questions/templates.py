@@ -159,6 +159,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
                 ("post", "{v:занимать} пост {o:gent}", "", "", "post"),
                 ("rank", "{v:иметь} звание {o:gent}", "", "", "rank"),
+                ("title", "{v:носить} титул {o:gent}", "", "", "title"),
             ],
             dynamic="fast",
         ),

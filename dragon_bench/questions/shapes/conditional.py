@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.lifetime import ended
 from dragon_bench.questions.morph import lemmas, phrase_gender
-from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
 from dragon_bench.questions.templates import ROLE_HEAD, WHEN, subject_wh
 from dragon_bench.questions.vocab import AGENTS, PEOPLE
@@ -51,7 +51,7 @@ def _roles_agree(a: Fact, b: Fact) -> bool:
 _FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
 
 
-def _sharp_enough(role: Fact, other: Fact, ctx: Context) -> bool:
+def _sharp_enough(role: Fact, other: Fact) -> bool:
     """A trade («актёр», «писатель») or a post of nothing named («депутат», «глава
     компании») is held by many: with it, the other condition must be
     near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
@@ -65,7 +65,7 @@ def _sharp_enough(role: Fact, other: Fact, ctx: Context) -> bool:
     return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
 
 
-def _role_headed(role: Fact, other: Fact, ctx: Context) -> list[tuple[str, str]]:
+def _role_headed(role: Fact, other: Fact, texts: Mapping[str, str]) -> list[tuple[str, str]]:
     """The role as the wh-phrase's noun, the other fact its predicate: «Какая писательница
     родилась 1 июня 1937 года?», «Какой актёр родился в Понтридифене?» (a trade of one or two
     lower-case words, not a post or a title: «Какой министр обороны» needs no condition)."""
@@ -77,18 +77,18 @@ def _role_headed(role: Fact, other: Fact, ctx: Context) -> list[tuple[str, str]]
     wh = f"{'Какая' if phrase_gender(name) == 'femn' else 'Какой'} {name}"
     return [
         (f"{ROLE_HEAD}+{frame.id}", f"{wh} {text}?")
-        for frame, text in predicates(other, wh=wh, texts=ctx.texts)
+        for frame, text in predicates(other, wh=wh, texts=texts)
     ]
 
 
-def _present_role_of_dead(a: Fact, b: Fact, ctx: Context) -> bool:
+def _present_role_of_dead(a: Fact, b: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
     """A role in the present for someone the texts say has died («Кто родился в Понтридифене
     и работает актёром?» of Richard Burton)."""
     if not any(f.relation == "WORKS_AS" and f.tense != "past" for f in (a, b)):
         return False
-    of_subject = ctx.graph.objects_of(a.subject_id)
+    of_subject = graph.objects_of(a.subject_id)
     triples = [t for f in of_subject for t in f.triples]
-    said = ended(a.subject_type, triples, ctx.texts, [f.relation for f in of_subject])
+    said = ended(a.subject_type, triples, texts, [f.relation for f in of_subject])
     return said == "dead"
 
 
@@ -105,6 +105,26 @@ def _condition(f: Fact, graph: FactGraph) -> bool:
     if f.relation == "WORKS_AS":  # «работает министром обороны»: a specific role, not «глава»
         return graph.answerable(f, "object")
     return graph.anchor(f, "object") or f.object_type == "DATE"
+
+
+def _candidates(
+    a: Fact, b: Fact, graph: FactGraph, texts: Mapping[str, str]
+) -> tuple[list[tuple[str, str]], str]:
+    """The pair's phrasings (template ids, texts), or why there is none: `not_sharp` (a trade
+    with a condition many share), `no_template`."""
+    if not _sharp_enough(a, b) or not _sharp_enough(b, a):
+        return [], "not_sharp"
+    wh = subject_wh(a.subject_type)
+    candidates = _role_headed(a, b, texts) + _role_headed(b, a, texts)
+    if _roles_agree(a, b) and not _present_role_of_dead(a, b, graph, texts):
+        first = predicates(a, wh=wh, texts=texts)
+        second = predicates(b, wh=wh, texts=texts)
+        for fa, pa in first:
+            for fb, pb in second:
+                if pa.split()[0] == pb.split()[0]:
+                    continue  # «работает в X и работает Y»: one verb twice
+                candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
+    return candidates, "" if candidates else "no_template"
 
 
 class Conditional:
@@ -130,17 +150,28 @@ class Conditional:
             # facts from different documents first
             pairs.sort(key=lambda p: (bool(set(p[0].doc_ids) & set(p[1].doc_ids)), rng.random()))
             scope = subject_scope(facts[0].subject_type)
-            found = 0
+            needed: list[tuple[Fact, Fact]] = []
+            redundant: list[tuple[Fact, Fact]] = []
             for a, b in pairs:
                 sa, sb = graph.holders(a, scope), graph.holders(b, scope)
                 if sa & sb != {sid}:
                     continue
-                if len(sa) == 1 and len(sb) == 1:
-                    continue  # either fact alone names the answer: no condition is needed
                 if (a.relation == "WORKS_AS" and len(sa) == 1) or (
                     b.relation == "WORKS_AS" and len(sb) == 1
                 ):
                     continue  # «... и работает премьером Австралии?»: the role alone names him
+                # each condition alone fits several entities (needed), or the KG knows one
+                # entity for each, which the world need not: such pairs come after
+                (redundant if len(sa) == 1 and len(sb) == 1 else needed).append((a, b))
+            found = 0
+            said: set[frozenset[tuple[str, str]]] = set()
+            for a, b in needed + redundant:
+                words = frozenset((f.relation, entity_key(f.object)) for f in (a, b))
+                if words in said:
+                    continue  # one date under two ids: the same question twice
+                if not _candidates(a, b, graph, graph.texts)[0]:
+                    continue  # not phrased: the subject's next pair takes its place
+                said.add(words)
                 yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
                 found += 1
                 if found == _PER_SUBJECT:
@@ -148,19 +179,10 @@ class Conditional:
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         a, b = sub.facts
-        wh = subject_wh(a.subject_type)
-        first = predicates(a, wh=wh, texts=ctx.texts)
-        second = predicates(b, wh=wh, texts=ctx.texts)
-        if not _sharp_enough(a, b, ctx) or not _sharp_enough(b, a, ctx):
+        candidates, why = _candidates(a, b, ctx.graph, ctx.texts)
+        if why:
+            ctx.why_not = why
             return None
-        candidates = _role_headed(a, b, ctx) + _role_headed(b, a, ctx)
-        if not _roles_agree(a, b) or _present_role_of_dead(a, b, ctx):
-            first = second = []
-        for fa, pa in first:
-            for fb, pb in second:
-                if pa.split()[0] == pb.split()[0]:
-                    continue  # «работает в X и работает Y»: one verb twice
-                candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
         return ctx.unique(candidates, 0)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:

@@ -7,8 +7,11 @@ entity id."""
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 
+from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
@@ -30,7 +33,7 @@ from dragon_bench.questions.templates import (
     subject_wh,
     type_noun,
 )
-from dragon_bench.questions.vocab import AGENTS, PLACES
+from dragon_bench.questions.vocab import AGENTS, NAMED_PLACES, ORGS, PEOPLE, PLACES
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "MultiHop"]
@@ -96,8 +99,7 @@ def _subject_descriptions(
 ) -> list[tuple[str, dict[str, str], str]]:
     """The bridge (f1's subject) described by what it does to the named object: «человек,
     который работает в «Металлоинвесте»», when no other entity of its kind does it."""
-    scope = subject_scope(f1.subject_type)
-    if graph.subject_ids(f1.relation, f1.object_id, scope) != {f1.subject_id}:
+    if graph.holders(f1, subject_scope(f1.subject_type)) != {f1.subject_id}:
         return []
     if told_of_another(f1.relation, f1.triples, texts):
         return []  # «тот, кто родился в Лондоне»: the texts tell another London birth
@@ -143,15 +145,79 @@ _THAT = {
 
 # relations many people of the texts have with one place
 _MANY_IN_PLACE = frozenset({"WORKPLACE", "ORIGINS_FROM", "PLACE_RESIDES_IN", "HEADQUARTERED_IN"})
-# chains offered per first fact and bridge side
-_PER_BRIDGE = 2
+# chains offered per bridge (each asks another of its facts)
+_PER_BRIDGE = 3
+
+
+# posts one person holds at a time in a body or place («премьер-министр Армении»), not
+# posts many hold («депутат Госдумы», «астронавт НАСА») or deputies («вице-президент»)
+_ONE_HOLDER = frozenset(
+    [
+        "глава",
+        "руководитель",
+        "гендиректор",
+        "председатель",
+        "президент",
+        "премьер",
+        "премьер-министр",
+        "мэр",
+        "губернатор",
+        "ректор",
+        "канцлер",
+        "госсекретарь",
+        "генсек",
+        "спикер",
+        "генпрокурор",
+        "главнокомандующий",
+        "пресс-секретарь",
+        "министр",
+    ]  # noqa: SIM905
+)
+# names of bodies every country has: «глава МИД» does not say whose
+_UNQUALIFIED = frozenset(
+    ("мид", "мвд", "мчс", "цб", "ск", "минобороны", "минфин", "минюст", "минздрав")
+    + ("правительство", "парламент", "дума", "совет", "суд", "республика", "партия")
+    + ("министерство", "госсовет")
+)
+
+
+def _post_of_named(f: Fact, graph: FactGraph) -> bool:
+    """A present post one person holds at a time, of a place or an organisation the revision's
+    KG names by a name of its own («премьер-министр Армении», «гендиректор ВГТРК»; not of a
+    body every country has, «глава Конституционного суда»): it describes its holder (who is
+    still checked to be the only holder the KG gives it)."""
+    if f.relation != "WORKS_AS" or f.subject_type not in PEOPLE or f.tense == "past":
+        return False
+    words = lemmas(f.object)
+    if len(words) < 2 or words[0] not in _ONE_HOLDER or not graph.answerable(f, "object"):
+        return False
+    tail = words[1:]
+    names = graph.name_keys()
+    for i in range(len(tail)):
+        for j in range(i + 1, len(tail) + 1):
+            key = " ".join(tail[i:j])
+            kinds = names.get(key, frozenset())
+            if key in _UNQUALIFIED or not kinds:
+                continue
+            if kinds & NAMED_PLACES or (kinds & ORGS and _own_name(key, f.object)):
+                return True
+    return False
+
+
+def _own_name(key: str, shown: str) -> bool:
+    """An organisation's name of its own: one word («Сбербанк», «ВГТРК»), quoted or in Latin
+    letters, not a description («Федеральная таможенная служба»)."""
+    return len(key.split()) == 1 or "«" in shown or bool(re.search(r"[A-Za-z]", shown))
 
 
 def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
     """Chains whose bridge is f1's subject: «Сколько лет человеку, который работает в
-    «Металлоинвесте»?» (f2 is another fact about that subject); not described by where it
+    «Металлоинвесте»?» (f2 is another fact about that subject), or who holds a post of a named
+    body («... который занимает пост премьер-министра Армении?»); not described by where it
     works or comes from."""
-    if f1.subject_type not in AGENTS or not graph.anchor(f1, "object"):
+    if f1.subject_type not in AGENTS:
+        return []
+    if not graph.anchor(f1, "object") and not _post_of_named(f1, graph):
         return []
     if f1.object_type in PLACES and f1.relation in _MANY_IN_PLACE:
         # «человек, который представляет Испанию»: the one such person of this KG, but the
@@ -227,6 +293,32 @@ def _joined_in_text(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     return any(len(name.split()) > 1 or len(name) > 5 for name in shared)
 
 
+def _candidates(
+    sub: Subgraph, graph: FactGraph, texts: Mapping[str, str]
+) -> tuple[list[tuple[str, str]], int, str]:
+    """The chain's phrasings (template ids, texts) whose description fits the bridge alone and
+    whose asked frame fits one answer, the number rendered, and why none when it is so."""
+    f1, f2 = sub.facts
+    if sub.ask == "subject_bridge" and graph.holders(f1, subject_scope(f1.subject_type)) != {
+        f1.subject_id
+    }:
+        return [], 0, "not_unique"  # others do it too: no description fits the bridge alone
+    if sub.ask == "subject_bridge":
+        described = _subject_descriptions(f1, graph, texts)
+    else:
+        described = [(d.id, forms, gender) for d, forms, gender in _descriptions(f1, graph, texts)]
+    candidates = []
+    rendered = 0
+    for first_id, forms, gender in described:
+        asked = ask_object(f2, graph, subject=forms, subject_gender=gender, texts=texts)
+        for frame, text in asked:
+            rendered += 1
+            scope = object_scope(frame, f2.object_type)
+            if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
+                candidates.append((f"{first_id}+{frame.id}", text))
+    return candidates, rendered, ""
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -235,42 +327,46 @@ class MultiHop:
     def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
         facts = list(graph.facts)
         rng.shuffle(facts)
+        done: set[tuple[str | None, tuple[str, str, str]]] = set()
+        per_bridge: Counter[str | None] = Counter()
         for f1 in facts:
             # the bridge is f1's subject (described by its relation to the named object) or
             # f1's object (described by its relation to the named subject), in random order;
-            # a few chains of each, so one that cannot be phrased does not lose the bridge
+            # a chain is offered once per bridge and asked fact, by the first of the bridge's
+            # facts that describes it alone (a bridge many share one fact with is described
+            # by another), and a bridge gives at most _PER_BRIDGE chains
             branches = [_subject_bridges(f1, graph, rng), _object_bridges(f1, graph, rng)]
             if rng.random() < 0.5:
                 branches.reverse()
             for chains in branches:
-                yield from chains[:_PER_BRIDGE]
+                for sub in chains:
+                    key = (sub.bridge_id, sub.facts[1].key)
+                    if key in done or per_bridge[sub.bridge_id] >= _PER_BRIDGE:
+                        continue
+                    if not _candidates(sub, graph, graph.texts)[0]:
+                        continue
+                    done.add(key)
+                    per_bridge[sub.bridge_id] += 1
+                    yield sub
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
-        f1, f2 = sub.facts
-        graph = ctx.graph
-        candidates = []
-        rendered = 0
-        if sub.ask == "subject_bridge" and graph.subject_ids(
-            f1.relation, f1.object_id, subject_scope(f1.subject_type)
-        ) != {f1.subject_id}:
-            ctx.why_not = "not_unique"  # others do it too: no description fits the bridge alone
+        candidates, rendered, why = _candidates(sub, ctx.graph, ctx.texts)
+        if why:
+            ctx.why_not = why
             return None
-        if sub.ask == "subject_bridge":
-            described = _subject_descriptions(f1, graph, ctx.texts)
-        else:
-            described = [
-                (d.id, forms, gender) for d, forms, gender in _descriptions(f1, graph, ctx.texts)
-            ]
-        for first_id, forms, gender in described:
-            asked = ask_object(f2, graph, subject=forms, subject_gender=gender, texts=ctx.texts)
-            for frame, text in asked:
-                rendered += 1
-                scope = object_scope(frame, f2.object_type)
-                if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
-                    candidates.append((f"{first_id}+{frame.id}", text))
         return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        f1 = sub.facts[0]
+        # a post names its holder to a reader who knows it: the holder's facts must not be
+        # common knowledge either («... пост госсекретаря США» -> Керри's birthplace)
+        if (
+            sub.ask == "subject_bridge"
+            and f1.relation == "WORKS_AS"
+            and ctx.known_at
+            and any(common_knowledge(f1.subject, a, ctx.known_at) for a in sub.answers)
+        ):
+            return "common_knowledge"
         return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
 
 

@@ -1,0 +1,156 @@
+"""Candidates the samplers used to lose (issue #15's quantity, question side): a multi-hop
+bridge described by a post of a named place, one chain per bridge and asked fact, a
+conditional pair that cannot be phrased leaving its subject's slot to the next, a pair whose
+conditions the KG knows one holder of each, and a title as a condition."""
+
+from __future__ import annotations
+
+from dragon_bench.questions import generate_questions
+from dragon_bench.types import Document, Triple
+from tests.questions.helpers import doc, fact
+
+PP = ("PERSON", "PROFESSION")
+PD = ("PERSON", "DATE")
+PC = ("PERSON", "CITY")
+PO = ("PERSON", "ORGANIZATION")
+
+
+def _asked(ts: list[Triple], docs: list[Document], qtype: str) -> dict[str, tuple[str, ...]]:
+    qs = generate_questions(ts, docs, per_type=20, types=(qtype,))
+    return {q.question: q.answers for q in qs}
+
+
+def test_a_bridge_is_described_by_a_post_of_a_named_place() -> None:
+    a = doc(
+        "a", "Премьер-министр Армении Карен Дзагоян выступил в парламенте. Карену Дзагояну 52 года."
+    )
+    b = doc("b", "Депутат Госдумы Игнат Сомов приехал в Ереван. Игнату Сомову 47 лет.")
+    c = doc("c", "Глава МИД Олег Дронов прилетел в Ереван. Олегу Дронову 61 год.")
+    e = doc("e", "Ереван стоит на реке Раздан. Ереван находится в Армении.")
+    ts = [
+        fact(a, "Карен Дзагоян", "WORKS_AS", "премьер-министр Армении", PP,
+             ("Карен Дзагоян", "Премьер-министр Армении"), ("PERSON:kd", "PROFESSION:pm @a")),
+        fact(a, "Карен Дзагоян", "AGE_IS", "52 года", ("PERSON", "AGE"),
+             ("Карену Дзагояну", "52 года"), ("PERSON:kd", "AGE:52")),
+        fact(b, "Игнат Сомов", "WORKS_AS", "депутат Госдумы", PP,
+             ("Игнат Сомов", "Депутат Госдумы"), ("PERSON:is", "PROFESSION:dep @b")),
+        fact(b, "Игнат Сомов", "AGE_IS", "47 лет", ("PERSON", "AGE"),
+             ("Игнату Сомову", "47 лет"), ("PERSON:is", "AGE:47")),
+        fact(c, "Олег Дронов", "WORKS_AS", "глава МИД", PP,
+             ("Олег Дронов", "Глава МИД"), ("PERSON:od", "PROFESSION:mid @c")),
+        fact(c, "Олег Дронов", "AGE_IS", "61 год", ("PERSON", "AGE"),
+             ("Олегу Дронову", "61 год"), ("PERSON:od", "AGE:61")),
+        fact(e, "Ереван", "LOCATED_IN", "Армения", ("CITY", "COUNTRY"),
+             ("Ереван находится", "Армении"), ("CITY:er", "COUNTRY:am")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b, c, e], "multi_hop")
+    mine = [q for q, answers in asked.items() if answers == ("52 года",)]
+    assert mine and all("премьер-министр" in q and "Армении" in q for q in mine), asked
+    assert mine[0] in {
+        "Сколько лет человеку, который работает премьер-министром Армении?",
+        "Сколько лет тому, кто работает премьер-министром Армении?",
+        "Сколько лет человеку, который занимает пост премьер-министра Армении?",
+        "Сколько лет тому, кто занимает пост премьер-министра Армении?",
+    }, mine
+    # many hold a deputy's seat, and «глава МИД» does not say of which country
+    assert not any(answers in {("47 лет",), ("61 год",)} for answers in asked.values()), asked
+
+
+def test_a_chain_is_asked_once_whatever_describes_its_bridge() -> None:
+    # Ивлин alone was born in Ржев and alone works at Роскосмос: either describes him, and
+    # the two questions would ask one fact with one answer
+    a = doc("a", "Фёдор Ивлин родился в Ржеве. Позже он уехал учиться.")
+    b = doc("b", "Инженер Фёдор Ивлин работал в Роскосмосе. Там он проработал много лет.")
+    c = doc("c", "Фёдор Ивлин умер 6 марта 2019 года. Его похоронили на родине.")
+    ts = [
+        fact(a, "Фёдор Ивлин", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Фёдор Ивлин родился", "Ржеве"), ("PERSON:fi", "CITY:rz")),
+        fact(b, "Фёдор Ивлин", "WORKPLACE", "Роскосмос", PO,
+             ("Фёдор Ивлин работал", "Роскосмосе"), ("PERSON:fi", "ORGANIZATION:rm")),
+        fact(c, "Фёдор Ивлин", "DATE_OF_DEATH", "6 марта 2019 года", PD,
+             ("Фёдор Ивлин умер", "6 марта 2019 года"), ("PERSON:fi", "DATE:d")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b, c], "multi_hop")
+    deaths = [q for q, answers in asked.items() if answers == ("6 марта 2019 года",)]
+    assert len(deaths) == 1, asked
+
+
+def _actors() -> tuple[list[Document], list[Triple]]:
+    a = doc("a", "Актёр Пётр Лавров сыграл Гамлета. Пётр Лавров родился 2 ноября 1948 года.")
+    b = doc("b", "Пётр Лавров родился в Ржеве. Пётр Лавров служит в «Ржевском театре».")
+    c = doc("c", "Актёр Игнат Сомов сыграл Лира. Семён Рыбин родился 2 ноября 1948 года.")
+    d = doc("d", "Семён Рыбин родился в Ржеве. Семён Рыбин служит в «Ржевском театре».")
+    ts = [
+        fact(a, "Пётр Лавров", "WORKS_AS", "актёр", PP, ("Пётр Лавров", "Актёр"),
+             ("PERSON:pl", "PROFESSION:act @a")),
+        fact(a, "Пётр Лавров", "DATE_OF_BIRTH", "2 ноября 1948 года", PD,
+             ("Пётр Лавров родился", "2 ноября 1948 года"), ("PERSON:pl", "DATE:d")),
+        fact(b, "Пётр Лавров", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Пётр Лавров родился", "Ржеве"), ("PERSON:pl", "CITY:rz")),
+        fact(b, "Пётр Лавров", "WORKPLACE", "«Ржевский театр»", PO,
+             ("Пётр Лавров служит", "«Ржевском театре»"), ("PERSON:pl", "ORGANIZATION:rt")),
+        fact(c, "Игнат Сомов", "WORKS_AS", "актёр", PP, ("Игнат Сомов", "Актёр"),
+             ("PERSON:is", "PROFESSION:act @c")),
+        fact(c, "Семён Рыбин", "DATE_OF_BIRTH", "2 ноября 1948 года", PD,
+             ("Семён Рыбин родился", "2 ноября 1948 года"), ("PERSON:sr", "DATE:d")),
+        fact(d, "Семён Рыбин", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Семён Рыбин родился", "Ржеве"), ("PERSON:sr", "CITY:rz")),
+        fact(d, "Семён Рыбин", "WORKPLACE", "«Ржевский театр»", PO,
+             ("Семён Рыбин служит", "«Ржевском театре»"), ("PERSON:sr", "ORGANIZATION:rt")),
+    ]  # fmt: skip
+    return [a, b, c, d], ts
+
+
+def test_a_pair_that_cannot_be_phrased_leaves_its_slot_to_the_next() -> None:
+    # Лавров and Рыбин share Ржев, the theatre and the date: only «актёр» + the date picks
+    # Лавров. The pairs across documents come first («актёр» + Ржев, «актёр» + the theatre:
+    # a trade beside a place many share is not asked) and used to fill his two slots
+    docs, ts = _actors()
+    asked = _asked(ts, docs, "conditional")
+    mine = [q for q, answers in asked.items() if answers == ("Пётр Лавров",)]
+    assert mine, asked
+    assert all("2 ноября 1948 года" in q and "акт" in q for q in mine), mine
+
+
+def test_conditions_the_kg_knows_one_holder_of_each_are_still_asked() -> None:
+    # the KG knows one man born in Степанакерт and one who works at Роскосмос; the world
+    # knows more of each, and the two together name him
+    a = doc("a", "Ашот Мкртчан родился в Степанакерте. Детство он провёл у бабушки.")
+    b = doc("b", "Ашот Мкртчан работает в Роскосмосе. Там он готовит запуски.")
+    ts = [
+        fact(a, "Ашот Мкртчан", "PLACE_OF_BIRTH", "Степанакерт", PC,
+             ("Ашот Мкртчан родился", "Степанакерте"), ("PERSON:am", "CITY:st")),
+        fact(b, "Ашот Мкртчан", "WORKPLACE", "Роскосмос", PO,
+             ("Ашот Мкртчан работает", "Роскосмосе"), ("PERSON:am", "ORGANIZATION:ab")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "conditional")
+    assert any(
+        "Степанакерте" in q and "Роскосмосе" in q
+        for q, ans in asked.items()
+        if ans == ("Ашот Мкртчан",)
+    ), asked
+
+
+def test_a_title_is_a_condition() -> None:
+    # two princes, two men born on that day: «носил титул князя» and the date name one
+    a = doc(
+        "a", "Князь Дмитрий Ольгердов жил в Париже. Дмитрий Ольгердов родился 17 мая 1926 года."
+    )
+    b = doc("b", "Князь Андрей Ольгердов жил в Ницце. Семён Рыбин родился 17 мая 1926 года.")
+    ts = [
+        fact(a, "Дмитрий Ольгердов", "WORKS_AS", "князь", PP, ("Дмитрий Ольгердов", "Князь"),
+             ("PERSON:do", "PROFESSION:kn @a"), tense="past"),
+        fact(a, "Дмитрий Ольгердов", "DATE_OF_BIRTH", "17 мая 1926 года", PD,
+             ("Дмитрий Ольгердов родился", "17 мая 1926 года"), ("PERSON:do", "DATE:d")),
+        fact(b, "Андрей Ольгердов", "WORKS_AS", "князь", PP, ("Андрей Ольгердов", "Князь"),
+             ("PERSON:ao", "PROFESSION:kn @b"), tense="past"),
+        fact(b, "Семён Рыбин", "DATE_OF_BIRTH", "17 мая 1926 года", PD,
+             ("Семён Рыбин родился", "17 мая 1926 года"), ("PERSON:sr", "DATE:d")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "conditional")
+    mine = [q for q, answers in asked.items() if answers == ("Дмитрий Ольгердов",)]
+    assert mine, asked
+    assert set(mine) <= {
+        "Кто родился 17 мая 1926 года и носил титул князя?",
+        "Кто появился на свет 17 мая 1926 года и носил титул князя?",
+    }, mine
