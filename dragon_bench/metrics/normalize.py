@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 __all__ = [
     "normalize_tokens",
@@ -39,6 +40,7 @@ _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _YEAR_WORDS = frozenset({"год", "г", "г.", "гг", "year"})
 # razdel keeps some marks inside tokens ("12," before a number); they carry no meaning here.
 _EDGE_MARKS = ".,;:!?«»\"'()[]"
+_first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 # Lemmas known without pymorphy3: a revision's reference words, read from its cache
@@ -146,64 +148,92 @@ def rewrite_words(words: Sequence[str]) -> list[str]:
 
 
 def _rewrite(entries: Sequence[tuple[str, str, bool]]) -> list[str]:
-    words = [e[0] for e in entries]
+    words = list(map(_first, entries))
+    bases = list(map(_second, entries))  # each word's lemma
+    starts = list(map(_third, entries))  # whether a rewrite may start at each word
     out: list[str] = []
     i = 0
     n = len(words)
     while i < n:
-        tok, base, special = entries[i]
-        if not special:  # no rewrite starts here: the word is its lemma
-            out.append(base)
-            i += 1
-            continue
-        m = _DMY.match(tok)
-        if m:
-            out.append(_date(int(m[3]), int(m[2]), int(m[1])))
-            i += 1
-            continue
-        m = _ISO.match(tok)
-        if m:
-            out.append(_date(int(m[1]), int(m[2]), int(m[3])))
+        try:  # the words before the next that may start a rewrite are their lemmas
+            j = starts.index(True, i)
+        except ValueError:
+            out += bases[i:]
+            break
+        out += bases[i:j]
+        i = j
+        tok = words[i]
+        date, short, month_here, number, grouped = _shape(tok, bases[i])
+        if date is not None:  # 12.03.2024, 2024-03-12
+            out.append(date)
             i += 1
             continue
         # day month [year] / month day[,] year / month year
-        month_here = MONTHS.get(lemma(tok))
-        if tok.isdigit() and len(tok) <= 2 and i + 1 < n and MONTHS.get(lemma(words[i + 1])):
-            month = MONTHS[lemma(words[i + 1])]
+        if short and i + 1 < n and MONTHS.get(bases[i + 1]):
+            month = MONTHS[bases[i + 1]]
             day = int(tok)
             year = int(words[i + 2]) if i + 2 < n and _is_year(words[i + 2]) else None
             out.append(_date(year, month, day))
             i += 3 if year is not None else 2
-            i = _skip_year_word(words, i) if year is not None else i
+            i = _skip_year_word(bases, i) if year is not None else i
             continue
         if month_here and i + 1 < n and words[i + 1].isdigit():
             nxt = words[i + 1]
             if len(nxt) <= 2 and i + 2 < n and _is_year(words[i + 2]):
                 out.append(_date(int(words[i + 2]), month_here, int(nxt)))
-                i = _skip_year_word(words, i + 3)
+                i = _skip_year_word(bases, i + 3)
                 continue
             if _is_year(nxt):
                 out.append(_date(int(nxt), month_here, None))
-                i = _skip_year_word(words, i + 2)
+                i = _skip_year_word(bases, i + 2)
                 continue
-        if _NUMBER.match(tok):
-            number = tok
+        if number:
+            value = tok
             j = i + 1
-            if tok.isdigit() and len(tok) <= 3:
+            if grouped:
                 while j < n and _GROUP.match(words[j]):
-                    number += words[j]
+                    value += words[j]
                     j += 1
-            out.append(_number(number))
-            i = _skip_year_word(words, j) if _is_year(number) else j
+            out.append(_number(value))
+            i = _skip_year_word(bases, j) if _is_year(value) else j
             continue
-        out.append(lemma(tok))
+        out.append(bases[i])
         i += 1
     return out
+
+
+# word -> what the rewrite reads of it alone: its date (a whole-token date, else None), whether
+# it may be a day (1-2 digits), the month its lemma names, whether a number, whether it may
+# take digit groups after it ("15 000")
+_SHAPES: dict[str, tuple[str | None, bool, int | None, bool, bool]] = {}
+
+
+def _shape(word: str, base: str) -> tuple[str | None, bool, int | None, bool, bool]:
+    shape = _SHAPES.get(word)
+    if shape is None:
+        if len(_SHAPES) > _CACHE_MAX:
+            _SHAPES.clear()
+        m = _DMY.match(word)
+        if m:
+            date: str | None = _date(int(m[3]), int(m[2]), int(m[1]))
+        else:
+            m = _ISO.match(word)
+            date = _date(int(m[1]), int(m[2]), int(m[3])) if m else None
+        digits = word.isdigit()
+        shape = _SHAPES[word] = (
+            date,
+            digits and len(word) <= 2,
+            MONTHS.get(base),
+            bool(_NUMBER.match(word)),
+            digits and len(word) <= 3,
+        )
+    return shape
 
 
 def _is_year(tok: str) -> bool:
     return tok.isdigit() and len(tok) == 4
 
 
-def _skip_year_word(words: Sequence[str], i: int) -> int:
-    return i + 1 if i < len(words) and lemma(words[i]) in _YEAR_WORDS else i
+def _skip_year_word(bases: Sequence[str], i: int) -> int:
+    """Past the year word ("года", "г.") at `i` of these lemmas, if there is one."""
+    return i + 1 if i < len(bases) and bases[i] in _YEAR_WORDS else i

@@ -350,40 +350,60 @@ class Details:
         """The rows' JSON text as `json.dumps(rows, ensure_ascii=False)` writes it, without the
         brackets, `size` rows a piece (pieces joined by ", "): made from the columns with one
         format string, the same characters json writes, without a dict a row."""
-        template = self._template()
+        if not self._plain():
+            for start in range(0, len(self), size):
+                stop = min(start + size, len(self))
+                yield ", ".join(json.dumps(r, ensure_ascii=False) for r in self.rows(start, stop))
+            return
         for start in range(0, len(self), size):
             stop = min(start + size, len(self))
-            if template is None:
-                yield ", ".join(json.dumps(r, ensure_ascii=False) for r in self.rows(start, stop))
-                continue
             names = {t: json.dumps(t, ensure_ascii=False) for t in set(self.types[start:stop])}
+            scores = [
+                _float_texts(arr[start:stop]) for v in self.groups.values() for arr in v.values()
+            ]
             columns = [
                 self.ids[start:stop],
                 [names[t] for t in self.types[start:stop]],
                 ["true" if a else "false" for a in self.answered[start:stop].tolist()],
-                *(arr[start:stop].tolist() for v in self.groups.values() for arr in v.values()),
+                *(values for values, _ in scores),
             ]
+            template = self._template([spec for _, spec in scores])
             yield ", ".join([template % row for row in zip(*columns, strict=True)])
 
-    def _template(self) -> str | None:
-        """A format string for one row, or None where json must write the rows itself (verdicts,
-        values that are not finite floats)."""
+    def _plain(self) -> bool:
+        """Whether the rows can be written from a format string (no verdicts, only finite floats,
+        integer ids); else json writes them itself."""
         arrays = [arr for values in self.groups.values() for arr in values.values()]
-        if self.verdicts is not None or any(
-            arr.dtype != np.float64 or not np.isfinite(arr).all() for arr in arrays
-        ):
-            return None
-        if any(type(i) is not int for i in self.ids):
-            return None
+        return (
+            self.verdicts is None
+            and all(arr.dtype == np.float64 and np.isfinite(arr).all() for arr in arrays)
+            and all(type(i) is int for i in self.ids)
+        )
+
+    def _template(self, specs: Sequence[str]) -> str:
+        """A format string for one row, the scores' conversions given in order (%r or %s)."""
 
         def key(name: str) -> str:
             return json.dumps(name, ensure_ascii=False).replace("%", "%%")
 
         parts = ['{"id": %d, "type": %s, "answered": %s']
+        spec = iter(specs)
         for g, values in self.groups.items():
-            inner = ", ".join(f"{key(m)}: %r" for m in values)
+            inner = ", ".join(f"{key(m)}: {next(spec)}" for m in values)
             parts.append(f", {key(g)}: {{{inner}}}")
         return "".join(parts) + "}"
+
+
+def _float_texts(arr: np.ndarray) -> tuple[list[Any], str]:
+    """A score column for the row template: its floats (written with %r, as json writes a
+    float), or, for a column of few distinct values (hits, recalls at a cut-off), their
+    texts made once per value (written with %s; -0.0 keeps the floats, as np.unique would
+    merge it with 0.0)."""
+    uniq, inverse = np.unique(arr, return_inverse=True)
+    if len(uniq) * 8 > len(arr) or np.signbit(arr).any():
+        return arr.tolist(), "%r"
+    texts = [repr(u) for u in uniq.tolist()]
+    return list(map(texts.__getitem__, inverse.tolist())), "%s"
 
 
 def report_matrix(report: dict[str, Any]) -> tuple[list[int], list[str], np.ndarray]:

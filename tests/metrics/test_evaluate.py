@@ -248,6 +248,28 @@ def test_streamed_json_with_judge_verdicts() -> None:
     assert out.getvalue() == json.dumps(want, ensure_ascii=False)
 
 
+def test_rows_json_from_columns_of_few_and_many_values_is_json_dumps() -> None:
+    """Score columns of few distinct values are written from one text per value: the same
+    characters as json.dumps of the rows (oracle), -0.0 and tiny or huge floats included."""
+    import numpy as np
+
+    from dragon_bench.metrics.report import Details
+
+    rng = np.random.default_rng(4)
+    n = 300
+    few = rng.choice([0.0, 1.0, 1 / 3, 2 / 3, 1e-300, 1e17], size=n)
+    signed = rng.choice([0.0, -0.0, 0.5], size=n)
+    groups = {
+        "retrieval": {"hit": few, "signed": signed, "one": np.full(n, 0.25)},
+        "generation": {"many": rng.random(n), "ten%": rng.choice(rng.random(10), size=n)},
+    }
+    rows = Details(list(range(n)), ["simple", "set"] * (n // 2), rng.random(n) < 0.8, groups)
+    for size in (7, 10_000):
+        got = ", ".join(rows.json_chunks(size=size))
+        assert got == json.dumps(rows.rows(), ensure_ascii=False)[1:-1]
+    assert "-0.0" in got and "1e-300" in got and "1e+17" in got
+
+
 def test_threads_evaluating_at_once_get_their_own_intervals(gold: Gold) -> None:
     # The portal's worker and its reference job evaluate in threads of one process: the
     # bootstrap's shared state once was one dict, cleared by whichever call ended first
