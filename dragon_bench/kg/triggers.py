@@ -463,6 +463,8 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
             )  # «посол России в США Анатолий Антонов» keeps its named modifier
             if same_case and not apart and v.clean_gap(p.head, v.first[n], p.head):
                 yield n, p, "appos"
+                for q in _listed_roles(v, p):
+                    yield n, q, "appos_list"
         # name, role: the role noun is an apposition of the name right after a comma/dash/(
         tok = v.toks[p.head]
         if tok.rel == "appos" and tok.head >= 0:
@@ -489,6 +491,43 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
             verb, rel = v.role_of(n)
             if verb == p.head and rel == "nsubj" and v.toks[p.head].rel == "root":
                 yield n, p, "copula"
+
+
+def _conj_root(v: _View, i: int) -> int:
+    """The first conjunct of the coordination a token is in (itself when in none)."""
+    steps = 0
+    while v.toks[i].rel == "conj" and 0 <= v.toks[i].head != i and steps < 10:
+        i, steps = v.toks[i].head, steps + 1
+    return i
+
+
+def _listed_roles(v: _View, role: Mention) -> Iterator[Mention]:
+    """The roles coordinated before the role that names a person («испанский режиссёр,
+    кинопродюсер и писатель Педро Альмодовар»: режиссёр and кинопродюсер of писатель's
+    name), right to left, each with only a comma or «и» (and its own genitives) between, so
+    no name or role of another person («президент A, премьер B») is crossed."""
+    roles = {m.head: m for m in v.mentions if m.type == E.PROFESSION}
+    named = {i for m in v.mentions if m.type in PROPER for i in range(v.first[m], v.last[m] + 1)}
+    root = _conj_root(v, role.head)
+    current = role
+    while True:
+        i = v.left_edge(current.head) - 1
+        if i < 0 or not (v.toks[i].text == "," or v.toks[i].lemma == "и"):
+            return
+        i -= 1
+        while i >= 0 and i not in roles and v.toks[i].pos in ("NOUN", "ADJ"):
+            i -= 1  # the genitive words of the role before («министр обороны, ...»)
+        q = roles.get(i)
+        if q is None or _conj_root(v, q.head) != root:
+            return
+        gap = v.toks[q.head + 1 : v.left_edge(current.head)]
+        if any(
+            t.i in named or t.text not in (",",) and t.lemma != "и" and not v.under(t.i, q.head)
+            for t in gap
+        ):
+            return
+        yield q
+        current = q
 
 
 def _genitives(
@@ -842,8 +881,21 @@ _BORN_NOUNS = _words("уроженец уроженка")
 
 def _origins(v: _View) -> Iterator[Found]:
     """«житель Флориды Кристофер Чейни», «Сергей Иванов, уроженец Омска», «гражданин РФ X»,
-    «X родом из Киева»: a person and the place an origin noun or «родом из» names."""
+    «X родом из Киева»: a person and the place an origin noun or «родом из» names; «Франц
+    Бекенбауэр (Германия)»: a place alone in parentheses after a person's name."""
     people = [m for m in v.mentions if m.type == E.PERSON]
+    for n in people:
+        at = v.last[n] + 1
+        if at + 2 < len(v.toks) and v.toks[at].text == "(":
+            inner = next((m for m in v.mentions if v.first[m] == at + 1), None)
+            if (
+                inner is not None
+                and inner.type in PLACES
+                and v.last[inner] + 1 < len(v.toks)
+                and v.toks[v.last[inner] + 1].text == ")"
+                and not _common_word(v, inner)
+            ):
+                yield Found(n, inner, "ORIGINS_FROM", "origin_parenthesis", "present")
     for t in v.toks:
         if t.lemma in _ORIGIN_NOUNS:
             places = [

@@ -515,3 +515,38 @@ def test_the_pronoun_factor_is_the_pronoun_facts_precision_over_their_triggers()
     table = {"r": 0.8, "pronoun>": 0.5}
     assert confidence_of("pronoun>r:x", table) == 0.4
     assert confidence_of("r:x", table) == 0.8
+
+
+def test_roles_listed_before_a_name_are_all_its_roles() -> None:
+    facts = _typed(
+        _facts(
+            "Скончался советский мультипликатор, режиссёр и художник, народный артист Российской "
+            "Федерации Эдуард Назаров."
+        )
+    )
+    # before facts4: only the title next to the name
+    for role in ("мультипликатор", "режиссер", "художник"):
+        assert ("Эдуард Назаров", "WORKS_AS", role) in facts
+    assert ("Эдуард Назаров", "ORIGINS_FROM", "СССР") in facts
+    assert ("Эдуард Назаров", "AWARDED_WITH", "народный артист Российской Федерации") in facts
+    # a list of people keeps each role with its own name
+    facts = _typed(
+        _facts(
+            "На встрече были президент Исландии Гвюдни Йоуханнессон, премьер-министр Норвегии "
+            "Эрна Сульберг и председатель Еврокомиссии Жан-Клод Юнкер."
+        )
+    )
+    assert {f[2] for f in facts if f[0] == "Эрна Сульберг" and f[1] == "WORKS_AS"} == {
+        "премьер-министр Норвегии"
+    }
+    assert {f[2] for f in facts if f[0] == "Жан-Клод Юнкер" and f[1] == "WORKS_AS"} == {
+        "председатель Еврокомиссии"
+    }
+
+
+def test_a_country_in_parentheses_after_a_name_is_where_one_comes_from() -> None:
+    facts = _typed(_facts("В жюри вошли Джессика Честейн (США), Марен Аде (Германия) и Уилл Смит."))
+    # before facts4: none
+    assert ("Джессика Честейн", "ORIGINS_FROM", "США") in facts
+    assert ("Марен Аде", "ORIGINS_FROM", "Германия") in facts
+    assert not {f for f in facts if f[0] == "Уилл Смит" and f[1] == "ORIGINS_FROM"}
