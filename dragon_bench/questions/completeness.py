@@ -63,8 +63,8 @@ def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
 
 # a post told by a verb, not a role noun: «Глебова, управлявшая Рособрнадзором»
 _HEADED = re.compile(
-    r"(?:управлявш|руководивш|возглавлявш|возглавляющ|руководящ|возглавля[ле]т|руководит|"
-    r"возглавил|руководил)\w*\s+([«A-ZА-ЯЁ][^,.;:()]{0,50})"
+    r"(?:управлявш\w*|руководивш\w*|возглавлявш\w*|возглавляющ\w*|руководящ\w*|возглавля[ле]т|"
+    r"возглавлял\w*|руководит\b|руководят\b|возглавил\w*|руководил\w*)\s+([«A-ZА-ЯЁ][^,.;:()]{0,50})"
 )
 _HEADS = frozenset(
     {"руководитель", "руководительница", "глава", "директор", "гендиректор", "председатель"}
@@ -149,11 +149,14 @@ def unlisted_work(facts: Sequence[Fact], graph: FactGraph) -> bool:
     tied = {subject}
     works: dict[str, str] = {}
     creators: dict[str, set[str]] = {}
+    played: set[str] = set()  # works someone took part in (a role, a song in a film)
     for f in graph.all_facts:
         if f.relation in _TIES and subject in (f.subject_id, f.object_id):
             tied |= {f.subject_id, f.object_id}
         if f.relation == "PRODUCES":
             creators.setdefault(f.object_id, set()).add(f.subject_id)
+        if f.relation == "PARTICIPANT_IN":
+            played.add(f.object_id)
         if not docs & set(f.doc_ids):
             continue
         for ident, kind, name in (
@@ -167,8 +170,8 @@ def unlisted_work(facts: Sequence[Fact], graph: FactGraph) -> bool:
         if any(words <= b or b <= words for b in bags):
             continue  # the same work under a longer or shorter name
         by = creators.get(ident, set())
-        if not by or by & tied:
-            return True
+        if by & tied or (not by and ident not in played):
+            return True  # a film one acted in is no missing work of one's own
     return False
 
 

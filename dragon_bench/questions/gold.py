@@ -90,8 +90,27 @@ def _links_another(link_name: str, mention: str, kind: str) -> bool:
         return False
     if not re.search(r"[А-Яа-яЁё]", link_name) or link_name.strip() == "нет данных":
         return False
-    stems = {w[:3].lower() for w in re.findall(r"\w{3,}", link_name)}
-    return not any(w[:3].lower() in stems for w in words)
+    label = re.findall(r"\w{3,}", link_name)
+    stems = {w[:3].lower() for w in label}
+    return not any(w[:3].lower() in stems or _spelt_alike(w, label) for w in words)
+
+
+# the Latin letters a Russian spelling of a foreign name may begin with where the original has
+# its letter («Детройт» / «Detroit», «Уингз» / «Wings», «Картер» / «Carter»)
+_SPELLINGS = (
+    "a b v,w g,h d e,i,a j,g,z z i,e y,i k,c,q l m n o,a p r s,c,z t u,w,o f,ph h,k,x c,t,z "
+    "c,ch s,sh s,sh e,a,i y,u,j y,j,i"
+)
+_LATIN = dict(zip("абвгдежзийклмнопрстуфхцчшщэюя", _SPELLINGS.split(), strict=True))
+
+
+def _spelt_alike(latin: str, label: list[str]) -> bool:
+    """A Latin word of the mention may be a Russian label's word in its own spelling: the
+    first letters agree (a transliteration, not another entity)."""
+    first = latin[:1].lower()
+    if not re.fullmatch(r"[a-z]", first):
+        return False
+    return any(first in {x[:1] for x in _LATIN.get(w[:1].lower(), "").split(",")} for w in label)
 
 
 def _sentence_span(sentences: Sequence[tuple[int, int]], start: int, end: int) -> tuple[int, int]:

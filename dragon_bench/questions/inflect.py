@@ -285,6 +285,8 @@ def _inflect_phrase(name: str, case: str, place: bool = False) -> str | None:
         return None if inner is None else f"«{inner}»"
     tokens = name.split()
     first = tokens[0].strip('«»"')
+    if re.fullmatch(r"\d+-[а-яё]+", first) and len(tokens) > 1:
+        return None  # «2-я гвардейская армия»: an ordinal's ending changes with the case
     if not _CYRILLIC.match(first.replace("-", "")) or (first.isupper() and len(first) > 1):
         return name  # ФСБ, Apple, 2019: indeclinable
     if tokens[0].startswith(("«", '"')):

@@ -44,6 +44,7 @@ def _cues(table: dict[str, str]) -> dict[str, frozenset[str]]:
 CUES: dict[str, frozenset[str]] = _cues(
     {
         "работать трудиться": "WORKPLACE WORKS_AS",
+        "возглавлять служить": "WORKPLACE",
         "должность пост профессия титул": "WORKS_AS",
         "представлять": "WORKPLACE ORIGINS_FROM",
         "работодатель": "WORKPLACE",

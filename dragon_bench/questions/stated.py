@@ -196,9 +196,49 @@ def unstated(
     return False
 
 
+# a head's role noun right before the organisation («президент Института Пушкина», «глава
+# «Металлоинвеста»») or a verb of heading right before it («возглавил «Михайловский ГОК»»)
+_HEAD_ROLE = re.compile(
+    r"(?:\bглав[аеуыо]й?|руководител\w*|гендиректор\w*|генеральн\w+ директор\w*|директор\w*|"
+    r"председател\w*|президент\w*|ректор\w*|начальник\w*|управляющ\w*)\s+[«\"]?$"
+)
+_HEAD_VERB = re.compile(r"^[\s,]*(?:[а-яё]+\s+){0,3}?(?:возглав|руковод)\w*\s+[«\"]?$")
+
+
+def _heads(t: Triple, text: str) -> bool:
+    """The triple's own words make its subject the head of its object: a head's role before
+    the organisation with the person's name right after it («президент Института Пушкина
+    Виталий Костомаров») or right before it («Костомаров, президент ...»), or the person
+    then a verb of heading («Варичев возглавил «Михайловский ГОК»»)."""
+    (s0, s1), (o0, o1) = t.subject_span, t.object_span
+    if s1 <= s0 or o1 <= o0:
+        return False
+    if 0 <= o0 - s1 <= 40 and _HEAD_VERB.match(text[s1:o0].lower()):
+        return True
+    role = _HEAD_ROLE.search(text[max(0, o0 - 40) : o0].lower())
+    if role is None:
+        return False
+    start = max(0, o0 - 40) + role.start()
+    after = text[o1:s0] if s0 >= o1 else ""
+    near_after = s0 >= o1 and len(after) <= 30 and not re.search(r"[.;!?]", after)
+    near_before = s1 <= start and re.fullmatch(r"\s*[,—–-]?\s*", text[s1:start]) is not None
+    return near_after or near_before
+
+
+# toiling is no word for a head, a minister or a deputy («Где трудится Владимир Колокольцев?»)
+_OFFICIAL = re.compile(
+    r"глав[аеуыо]|руковод|директор|председател|президент|министр|губернатор|мэр\w*\b|сенатор|"
+    r"депутат|начальник|ректор|посол|лидер|генсек|канцлер|премьер|управляющ"
+)
+
+
 def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, str]) -> bool:
     """A template may say its verb: it has no cue list, or a sentence of the fact holds one."""
     relation, _, name = frame_id.split(".", 2)
+    if relation == "workplace" and name.endswith("heads"):
+        return any(_heads(t, texts.get(t.doc_id, "")) for t in triples)
+    if relation == "workplace" and name.endswith("toils"):
+        return not any(_OFFICIAL.search(s) for s in _sentences(triples, texts))
     cues = _FRAME_CUES.get((relation, name))
     if cues is None:
         return True

@@ -148,6 +148,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("post", "Какую должность {v:занимать} {s}?", "", "", "post"),
                 ("byt", "Кем по должности {v:быть} {s}?", "", "", "post"),
                 ("trade", "Кто по профессии {s}?", "", "present", "trade"),
+                ("trade_past", "Кем по профессии {be} {s}?", "", "past", "trade"),
                 ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
             ],
             many=[
@@ -169,6 +170,10 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("where", "Где {v:работать} {s}?"),
                 ("org", "В какой организации {v:работать} {s}?", _ORGS),
                 ("repr", "Какую организацию {v:представлять} {s}?", _ORGS),
+                # one who heads it (the text says so: stated.py), one who serves in the police,
+                # the army or a security service
+                ("heads", "Какую организацию {v:возглавлять} {s}?", _ORGS),
+                ("serves", "Где {v:служить} {s}?", _ORGS, "", "o_service"),
                 ("place", "{where} {v:работать} {s}?", _NAMED_PLACES),
                 ("country", "Какую страну {v:представлять} {s}?", "COUNTRY"),
             ],
@@ -184,6 +189,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                     f"{_ORGS} FACILITY CITY STATE_OR_PROVINCE DISTRICT",
                 ),
                 ("repr", "{v:представлять} {o:accs}", _ORGS),
+                ("heads", "{v:возглавлять} {o:accs}", _ORGS),
+                ("serves", "{v:служить} в {o:loct}", _ORGS, "", "o_service"),
             ],
             describe=[
                 ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS),
@@ -870,7 +877,20 @@ def _rank(s: str, s_type: str, o: str, o_type: str) -> bool:
     return bool(words) and (words[0] in _RANK_WORDS or words[0].split("-")[0] in _RANK_WORDS)
 
 
+# the police, the army, security and prosecution services: one serves in them («служил в ГРУ»)
+_SERVICES = frozenset(
+    "мвд гувд увд умвд овд фсб кгб гру фсо свр фсин мчс росгвардия полиция армия вмс ввс "  # noqa: SIM905
+    "минобороны генштаб прокуратура ск фсбу погранслужба спецназ милиция".split()
+)
+
+
+def _service(s: str, s_type: str, o: str, o_type: str) -> bool:
+    words = {w.lower() for w in re.findall(r"[\w-]+", o)} | set(lemmas(o))
+    return bool(words & _SERVICES) or {"министерство", "оборона"} <= words
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
+    "o_service": _service,
     "title": _title,
     "not_title": lambda s, st, o, ot: not _title(s, st, o, ot) and not _rank(s, st, o, ot),
     "rank": _rank,
