@@ -148,6 +148,9 @@ def evaluate_command(
     fmt: Format = typer.Option(Format.table, "--format", help="Report format."),
 ) -> None:
     """Score a results file against a revision: DRAGON's metrics, extended ones, intervals, judge."""
+    # Before numpy loads: its products here are small and run on one thread (metrics.stats), so
+    # OpenBLAS's own threads would only spin (~0.06 CPU-s a process); a user's setting wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from dragon_bench.metrics.freshness import parse_cutoff
     from dragon_bench.metrics.gold import Gold
     from dragon_bench.metrics.report import evaluate_report
