@@ -66,6 +66,7 @@ from dragon_bench.kg.nerel import read_gold_folder  # noqa: E402
 from dragon_bench.kg.score import GoldIndex  # noqa: E402
 from dragon_bench.questions import generate_questions  # noqa: E402
 from dragon_bench.questions.quality import flagged_share  # noqa: E402
+from dragon_bench.questions.wording import wording_spread  # noqa: E402
 from dragon_bench.release.build import build_revision, extract  # noqa: E402
 from dragon_bench.types import Question, Triple  # noqa: E402
 
@@ -247,8 +248,11 @@ def facts_figures(split: str, per_type: int, limit: int | None = None) -> dict[s
     figures = grounding(qa, index)
     figures.update(triple_precision(kg, index, QUESTION_THRESHOLD))
     score = score_extraction(kg, gold)
+    spread, word = wording_spread(q["question"] for q in qa)
     return {
         **figures,
+        "wording_spread": spread,
+        "wording_spread_word": word,
         "threshold": QUESTION_THRESHOLD,
         "counts": {t: v["questions"] for t, v in figures["by_type"].items()},
         "build_seconds": round(seconds, 1),
@@ -296,7 +300,9 @@ def losses(workers: int) -> dict[str, Any]:
     generated alone from the build's KG, its sampled candidates (distinct subgraphs) split into
     kept and the first check that refused each (`no_template`/`not_unique`: phrasing found no
     frame or no unique one; the rest are `common_reason`, the shape's check and the round
-    trip)."""
+    trip). The conditional and multi-hop samplers offer only pairs and chains they can phrase
+    uniquely (a subject's or bridge's next one takes the place of one they cannot), so their
+    losses start after phrasing."""
     from dragon_bench.kg.calibration import feeds_questions
     from dragon_bench.questions.shapes import QUESTION_TYPES
 
@@ -368,6 +374,8 @@ def main() -> None:
         "question_triple_precision": dev["question_triple_precision"],
         "counts": dev["counts"],
         "questions": dev["questions"],
+        "wording_spread": dev["wording_spread"],
+        "wording_spread_word": dev["wording_spread_word"],
         "dev": dev,
     }
     if not args.quick:
@@ -382,12 +390,14 @@ def main() -> None:
     print(
         f"dev: grounded {dev['grounded']:.3f} typed {dev['typed_grounded']:.3f} question triple "
         f"precision {dev['question_triple_precision']:.3f} ({dev['question_triples']} triples) "
-        f"counts {dev['counts']} build {dev['build_seconds']} s",
+        f"counts {dev['counts']} wording_spread {dev['wording_spread']} "
+        f"({dev['wording_spread_word']}) build {dev['build_seconds']} s",
         file=sys.stderr,
     )
     if args.train:
         train = facts_figures("train", 200)
-        result["train"] = {k: train[k] for k in ("counts", "build_seconds", "grounded")}
+        keys = ("counts", "build_seconds", "grounded", "wording_spread", "wording_spread_word")
+        result["train"] = {k: train[k] for k in keys}
         result["train_build_seconds"] = train["build_seconds"]
         print(f"train: counts {train['counts']} build {train['build_seconds']} s", file=sys.stderr)
     result.update(

@@ -127,6 +127,21 @@ def _candidates(
     return candidates, "" if candidates else "no_template"
 
 
+def _same_question(p: tuple[Fact, Fact], q: tuple[Fact, Fact]) -> bool:
+    """Two pairs of one subject that ask the same: the same relations and objects (one date
+    under two ids), or one shared fact beside facts of one sentence («родился в Москве и
+    работал в Институте Пушкина» / «... занимал пост президента Института Пушкина»)."""
+    words = [frozenset((f.relation, entity_key(f.object)) for f in pair) for pair in (p, q)]
+    if words[0] == words[1]:
+        return True
+    shared = {f.key for f in p} & {f.key for f in q}
+    if not shared:
+        return False
+    rest_p = [f for f in p if f.key not in shared]
+    rest_q = [f for f in q if f.key not in shared]
+    return any(f.sentences & g.sentences for f in rest_p for g in rest_q)
+
+
 class Conditional:
     name = "conditional"
     crag_type = "simple_w_condition"
@@ -163,18 +178,15 @@ class Conditional:
                 # each condition alone fits several entities (needed), or the KG knows one
                 # entity for each, which the world need not: such pairs come after
                 (redundant if len(sa) == 1 and len(sb) == 1 else needed).append((a, b))
-            found = 0
-            said: set[frozenset[tuple[str, str]]] = set()
+            offered: list[tuple[Fact, Fact]] = []
             for a, b in needed + redundant:
-                words = frozenset((f.relation, entity_key(f.object)) for f in (a, b))
-                if words in said:
-                    continue  # one date under two ids: the same question twice
+                if any(_same_question((a, b), p) for p in offered):
+                    continue
                 if not _candidates(a, b, graph, graph.texts)[0]:
                     continue  # not phrased: the subject's next pair takes its place
-                said.add(words)
+                offered.append((a, b))
                 yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
-                found += 1
-                if found == _PER_SUBJECT:
+                if len(offered) == _PER_SUBJECT:
                     break
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
