@@ -24,11 +24,13 @@ __all__ = ["score_answers", "default_workers", "MIN_PARALLEL", "KEEP_MAX"]
 
 # What forked workers read (metrics.forkstate: one entry per call).
 _STATE: ForkState[dict[str, Any]] = ForkState()
-# Below this many questions a pool costs more than it saves. Above, two forked workers cost
-# ~0.25 CPU-s more than one process (10,000 questions: 2.0 against 1.75 CPU-s for the whole
-# command) and save a third of the wall time when the second core is free (1.26 against 1.78 s;
-# 5,000 questions: 0.84 against 1.07 s).
+# Below this many questions a pool costs more than it saves. Above, a second process saves a
+# third of the wall time when a core is idle (10,000 questions: 1.26 against 1.78 s; 5,000: 0.84
+# against 1.07 s) for ~0.25 CPU-s more; on a machine already busy it only adds that CPU (load
+# 3.6 on 2 cores: 10,000 questions 2.2 against 1.9 CPU-s, the wall time longer; 100,000: 34
+# against 24 s). So two processes only when the last minute left a core idle.
 MIN_PARALLEL = 5_000
+IDLE_CORE = 0.5  # cores the load average must leave unused for a second process
 # References of larger revisions are analysed for each evaluation and not kept on the Gold
 # (their tokens and chrF views come from the revision's cache; the rest would outweigh the
 # answers in memory).
@@ -38,13 +40,17 @@ _PIECES = 8  # pieces a worker's share is cut into when several processes score
 
 
 def default_workers(n: int) -> int:
-    """Processes to use for `n` questions: DRAGON_METRICS_WORKERS, else up to 2 for large inputs."""
+    """Processes to use for `n` questions: DRAGON_METRICS_WORKERS, else 2 for large inputs when
+    the machine has an idle core (the 1-minute load average leaves one), else 1."""
     env = os.environ.get("DRAGON_METRICS_WORKERS")
     if env:
         return max(1, int(env))
     if n < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    return max(1, min(2, os.cpu_count() or 1))
+    cpus = os.cpu_count() or 1
+    if cpus < 2 or cpus - os.getloadavg()[0] < 1 + IDLE_CORE:
+        return 1
+    return 2
 
 
 def _score_range(key: int, bounds: tuple[int, int]) -> np.ndarray:

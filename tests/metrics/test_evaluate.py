@@ -296,3 +296,26 @@ def test_threads_evaluating_at_once_get_their_own_intervals(gold: Gold) -> None:
         t.join()
     assert errors == []
     assert all(got[k, rep] == want[k] for k in range(4) for rep in range(6))
+
+
+def test_a_second_process_only_for_large_inputs_on_an_idle_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two scoring processes from MIN_PARALLEL questions when the load average leaves a core
+    idle beside ours; one on a busy machine, one core or below MIN_PARALLEL; the variable wins."""
+    import os
+
+    from dragon_bench.metrics import scoring
+
+    monkeypatch.delenv("DRAGON_METRICS_WORKERS", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    big = scoring.MIN_PARALLEL
+    for load, want in ((0.0, 2), (0.4, 2), (0.6, 1), (1.9, 1), (3.5, 1)):
+        monkeypatch.setattr(os, "getloadavg", lambda load=load: (load, load, load))
+        assert scoring.default_workers(big) == want, load
+        assert scoring.default_workers(big - 1) == 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert scoring.default_workers(big) == 1
+    monkeypatch.setenv("DRAGON_METRICS_WORKERS", "3")
+    assert scoring.default_workers(10) == 3
