@@ -208,6 +208,10 @@ OPTIONS = {
 }
 
 
+# the medals a sportsman wins, named by their metal («завоевала серебро»)
+_MEDALS = frozenset({"золото", "серебро", "бронза"})
+
+
 def _token_type(sent: Sentence, tok: Token) -> str | None:
     lemma = _strip_prefix(tok.lemma)
     if tok.pos == "ADJ" and OPTIONS["place_adj"] and lemma in lx.PLACE_ADJECTIVES:
@@ -227,7 +231,7 @@ def _token_type(sent: Sentence, tok: Token) -> str | None:
             return "DISEASE"
         if lemma in lx.CRIMES:
             return "CRIME"
-        if lemma in lx.AWARDS:
+        if lemma in lx.AWARDS or lemma in _MEDALS:
             return "AWARD"
         if lemma in lx.IDEOLOGIES:
             return "IDEOLOGY"

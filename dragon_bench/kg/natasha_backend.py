@@ -103,6 +103,9 @@ def analyse_document(doc: Document) -> Analysis:
             obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
                 obj_name, obj_end, obj_id = roles[obj]
+            elif found.relation_type == "WORKS_AS" and _post_name(obj_name) != obj_name:
+                obj_name = _post_name(obj_name)  # «экс-президент»: a past «президент»
+                obj_id = entity_id(obj.type, f"{obj_name} @{doc.id}")
             elif found.object_phrase is not None:
                 first, head, last = found.object_phrase
                 toks = sent.tokens[first : last + 1]
@@ -290,9 +293,16 @@ def qualified_roles(
                 continue
             end += 1
         prefix = _post_adjectives(sent, role.head, heads) if sent is not None else ""
-        name = f"{prefix}{names[role]}{between}{text[place.start : end]}"
+        name = f"{prefix}{_post_name(names[role])}{between}{text[place.start : end]}"
         out[role] = (name, end, entity_id(role.type, f"{name} @{doc_id}"))
     return out
+
+
+def _post_name(name: str) -> str:
+    """A role's name without «экс-» («экс-президент» was a «президент»: its tense says so)."""
+    if name[:4].lower() == "экс-" and len(name) > 5:
+        return name[4:]
+    return name
 
 
 def _post_adjectives(sent: Sentence, head: int, mentions: set[int]) -> str:

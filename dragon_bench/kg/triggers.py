@@ -454,17 +454,22 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
             )
             named_at = {v.first[m] for m in v.mentions if m.type in _WORKPLACES}
             awards = {m.head for m in v.mentions if m.type == E.AWARD}
+            champion = v.toks[p.head].lemma in _CHAMPIONS
             apart = plural or any(
                 t.pos == "ADP"
                 and t.i not in v.named
                 and t.i + 1 not in named_at
                 and not (awards & set(v.ancestors(t.i)))  # «лауреат премии по литературе»
+                and not (champion and p.head in v.ancestors(t.i))  # «чемпион по боксу»
                 for t in gap
             )  # «посол России в США Анатолий Антонов» keeps its named modifier
             if same_case and not apart and v.clean_gap(p.head, v.first[n], p.head):
                 yield n, p, "appos"
                 for q in _listed_roles(v, p):
                     yield n, q, "appos_list"
+                chained = _chained_role(v, p)
+                if chained is not None:
+                    yield n, chained, "appos_chain"
         # name, role: the role noun is an apposition of the name right after a comma/dash/(
         tok = v.toks[p.head]
         if tok.rel == "appos" and tok.head >= 0:
@@ -475,8 +480,10 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                     if v.last[n] < edge and between in ([","], ["—"], ["-"], ["("], ["–"]):
                         yield n, p, "appos_after"
         # copula and role verbs: «Обама является президентом», «назначен министром»
-        if p.type == E.PROFESSION and v.toks[p.head].lemma in _NOT_POSTS:
+        lemma = v.toks[p.head].lemma
+        if p.type == E.PROFESSION and lemma in _NOT_POSTS and lemma not in _CHAMPIONS:
             continue  # «стал победителем гонки», «является автором»: no post or occupation
+        # («стала чемпионкой мира» is a title: `_roles` gives it as an award)
         if p.type == E.PROFESSION and v.case(p.head) == "Ins":
             head, _ = v.toks[p.head].head, v.toks[p.head].rel
             if head >= 0 and v.toks[head].lemma in _ROLE_VERBS:
@@ -528,6 +535,28 @@ def _listed_roles(v: _View, role: Mention) -> Iterator[Mention]:
             return
         yield q
         current = q
+
+
+def _chained_role(v: _View, role: Mention) -> Mention | None:
+    """The role right before the role that names a person, with nothing but its own
+    dependents between («Главнокомандующий Сухопутными войсками генерал армии Владимир
+    Болдырев»: главнокомандующий of генерал's name); no punctuation, name or other role
+    between."""
+    end = v.left_edge(role.head) - 1
+    for q in v.mentions:
+        if q.type != E.PROFESSION or q.head > end or q is role:
+            continue
+        if v.toks[q.head].lemma in _NOT_POSTS or v.case(q.head) != v.case(role.head):
+            continue
+        gap = v.toks[q.head + 1 : end + 1]
+        if all(
+            t.pos in ("NOUN", "PROPN", "ADJ", "ADP", "NUM")
+            and v.under(t.i, q.head)
+            and not (t.i in v.by_head and v.by_head[t.i].type in (E.PERSON, E.PROFESSION))
+            for t in gap
+        ) and (gap or q.head == end):
+            return q
+    return None
 
 
 def _genitives(
@@ -641,10 +670,15 @@ def _genitive_end(v: _View, head: int) -> int:
     return last
 
 
+def _post(lemma: str) -> str:
+    """A role's word without «экс-» (the past it marks is the triple's tense)."""
+    return lemma.removeprefix("экс-") if len(lemma) > 5 else lemma
+
+
 def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
     titles = {p for p in v.mentions if p.type == E.PROFESSION and is_title(v, p)}
     for n, p, how in names:
-        cue = v.toks[p.head].lemma
+        cue = _post(v.toks[p.head].lemma)
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
         elif p in titles:
@@ -664,7 +698,7 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
         if p.type == E.PROFESSION:
             holders.setdefault(p, []).append((n, how))
     for p in [m for m in v.mentions if m.type == E.PROFESSION and m not in titles]:
-        lemma = v.toks[p.head].lemma
+        lemma = _post(v.toks[p.head].lemma)
         party = _party(v, p) if lemma in _MEMBERS else None
         if party is not None:
             for n, how in holders.get(p, ()):
