@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph
 
-__all__ = ["listed_roles", "missing_member", "unlisted_work"]
+__all__ = ["listed_roles", "missing_member", "other_workplaces", "unlisted_work"]
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
 _QUOTED = re.compile(r"«([^«»]{1,60})»")
@@ -128,6 +128,59 @@ def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
                     words = set(lemmas(name))
                     if len(name.split()) <= 5 and words and not any(words & m for m in members):
                         return True
+    return False
+
+
+# a verb or a role after a copula that places its subject in an organisation
+_WORKED = re.compile(
+    r"\b(?:работал\w*|работает|работают|преподава\w*|преподаёт|возглавля\w*|возглавил\w*|"
+    r"руководил\w*|руководит|служил\w*|служит|трудил\w*|трудится|"
+    r"(?:был|была|стал|стала|является|являлся|являлась|назначен\w*)\s+(?:[а-яё]+\s+)?"
+    r"(?:президентом|директором|председателем|главой|руководителем|ректором|сотрудник\w*|"
+    r"начальником|редактором|министром|членом))\b([^.;!?]{0,80})",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(r"«([^«»]+)»|\b([A-ZА-ЯЁ][\w-]+)")
+_PERSONAL = frozenset({"Name", "Surn", "Patr", "Geox"})
+_CONTINUES = re.compile(r"^\s*(?:он|она)\b", re.IGNORECASE)
+
+
+def _opens_with_verb(sentence: str) -> bool:
+    words = re.findall(r"[А-Яа-яЁё]+", sentence)[:1]
+    return bool(words) and any(p.tag.POS == "VERB" for p in analyzer().parse(words[0].lower())[:1])
+
+
+def other_workplaces(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """The subject's documents place the subject in an organisation other than the answer
+    («Преподавал в Высшей партийной школе. ... Возглавлял редакцию журнала «Русская речь»» for
+    «В какой организации работал Виталий Костомаров?» -> «Институт Пушкина»): several
+    workplaces fit the question. Sentences about the subject name its surname, or, in a
+    document whose opening names it (its main person), go on without a subject («Он ...», a
+    sentence opening with its verb)."""
+    known = {w[:4] for w in lemmas(fact.object) if len(w) >= 3}
+    known |= {w.lower()[:4] for w in re.findall(r"\w+", fact.subject)}
+    stem = _stem(fact.subject)
+    if not stem:
+        return False
+    for doc_id in fact.doc_ids:
+        text = texts.get(doc_id, "")
+        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])  # the title, the lead
+        for sentence in _SENTENCE.split(text):
+            about = stem in sentence or (
+                main and (_CONTINUES.match(sentence) is not None or _opens_with_verb(sentence))
+            )
+            if not about:
+                continue
+            for m in _WORKED.finditer(sentence):
+                for quoted, word in _NAMED.findall(m.group(1)):
+                    name = quoted or word
+                    head = lemmas(name)[:1]
+                    if not head or head[0][:4] in known or name[:4].lower() in known:
+                        continue
+                    parse = analyzer().parse(name.split()[0].lower())[0]
+                    if not quoted and _PERSONAL & set(parse.tag.grammemes):
+                        continue  # a place or a person, not an organisation
+                    return True
     return False
 
 

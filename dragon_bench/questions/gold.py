@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from razdel import sentenize
 
 from dragon_bench.kg.nerel import GoldDocument
-from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import display_name
 from dragon_bench.questions.vocab import PEOPLE
 from dragon_bench.types import Document, Triple
@@ -72,8 +72,23 @@ def _label(link_name: str, mention: str) -> str | None:
         # the label names something else: a nested entity («Африка» for «Национальная
         # конвенция за солидарность Африки») or a later name («МГГУ им. Шолохова» for МГОПУ)
         return None
+    heads = re.findall(r"\w+", name)[:1]
+    if heads and heads[0][:3].lower() not in {w[:3].lower() for w in words}:
+        parse = analyzer().parse(heads[0].lower())[0]
+        if (
+            analyzer().word_is_known(heads[0].lower())
+            and parse.tag.POS in ("NOUN", "ADJF")
+            and parse.tag.animacy != "anim"
+            and not {"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & set(parse.tag.grammemes)
+        ):
+            return None  # «Семья Гамбино» for «клан Гамбино»: a head noun the text does not use
     return name
 
+
+# a role linked to its concept («президент»: Q30461) is no entity: one id would give every
+# president in the corpus the descriptions NEREL's aliases attach to one of them («глава
+# белорусского государства» for Мухаммед Мурси); a role keeps its name-based id
+_ROLE_TYPES = frozenset({"PROFESSION"})
 
 # kinds whose several-word names are their own: a link whose label shares none of their words
 # is to another entity
@@ -148,7 +163,9 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             if link.wikidata and link.entity in g.entities:
                 # typed: NEREL links a role («лидер Аргентины») to the country it names
                 kind = g.entities[link.entity].type
-                if _links_another(link.name, g.entities[link.entity].text, kind):
+                if kind in _ROLE_TYPES or _links_another(
+                    link.name, g.entities[link.entity].text, kind
+                ):
                     continue
                 union.union(f"{doc}#{link.entity}", f"wd:{kind}:{link.wikidata}")
     for node in list(union.parent):

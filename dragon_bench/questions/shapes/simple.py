@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from dragon_bench.questions.completeness import listed_roles
+from dragon_bench.questions.completeness import listed_roles, other_workplaces
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -16,7 +16,7 @@ from dragon_bench.questions.shapes.base import (
     subject_scope,
 )
 from dragon_bench.questions.templates import subject_wh
-from dragon_bench.questions.vocab import AGENTS
+from dragon_bench.questions.vocab import AGENTS, ORGS
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Simple"]
@@ -78,6 +78,13 @@ class Simple:
         f = sub.facts[0]
         if f.relation == "WORKS_AS" and sub.ask == "object" and listed_roles([f], ctx.texts):
             return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
+        if (
+            f.relation == "WORKPLACE"
+            and sub.ask == "object"
+            and f.object_type in ORGS
+            and other_workplaces(f, ctx.texts)
+        ):
+            return "other_workplaces"  # «Преподавал в Высшей партийной школе», «Возглавлял ...»
         if sub.ask == "subject" and f.object_type == "COUNTRY":
             return "broad"  # «Какая организация базируется в СССР?»: many do, the KG knows few
         return ""
