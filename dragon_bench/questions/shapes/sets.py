@@ -38,15 +38,26 @@ def _post(words: list[str]) -> str:
     return ""
 
 
+def _head_of_a_noun(role: str) -> bool:
+    """A head of something a common noun names («председатель банка», «глава ведомства»),
+    not of a named body («глава ЕЦБ», «директор «Манежа»»)."""
+    words = role.split()
+    return len(words) > 1 and not any(w[:1].isupper() or w[:1] in '«"' for w in words[1:])
+
+
 def _merged(members: list[Fact]) -> list[Fact]:
     """Members less those whose words lie inside another member's: one entity the KG did not
     merge («глава» / «руководитель Рособрнадзора», «Нобелевская премия мира» / «Нобелевская
     премия мира 1993»), shown once under its fullest name. Two members naming one post under
-    other words («сенатор» / «член Совета Федерации», «глава МВД» / «министр внутренних дел»)
-    leave no set: which of them to show, or whether they are one, the words do not tell."""
+    other words («сенатор» / «член Совета Федерации», «глава МВД» / «министр внутренних дел»,
+    «глава ЕЦБ» / «председатель банка») leave no set: which of them to show, or whether they
+    are one, the words do not tell."""
     posts = [_post(lemmas(f.object)) for f in members]
     if any(p and posts.count(p) > 1 for p in posts):
         return []
+    heads = [f for f in members if lemmas(f.object)[:1] and lemmas(f.object)[0] in _HEADS]
+    if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
+        return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
     bags = [frozenset(_HEADS.get(w, w) for w in lemmas(f.object)) for f in members]
     kept = []
     for i, f in enumerate(members):
