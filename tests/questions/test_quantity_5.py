@@ -208,3 +208,15 @@ def test_an_assistant_or_adviser_of_nobody_named_is_no_answer() -> None:
     ]  # fmt: skip
     assert not _asked(ts, [a], "set")
     assert not _asked(ts, [a], "simple")
+
+
+def test_a_deputy_of_a_party_and_of_a_parliament_hold_one_seat() -> None:
+    a = doc("a", "Депутат Партии регионов Денис Святов выступил. Он говорил долго.")
+    b = doc("b", "Народный депутат Украины Денис Святов покинул зал. Заседание продолжилось.")
+    ts = [
+        fact(a, "Денис Святов", "WORKS_AS", "депутат Партии регионов", PP,
+             ("Денис Святов", "Депутат Партии регионов"), ("PERSON:ds", "PROFESSION:d @a")),
+        fact(b, "Денис Святов", "WORKS_AS", "народный депутат Украины", PP,
+             ("Денис Святов", "Народный депутат Украины"), ("PERSON:ds", "PROFESSION:n @b")),
+    ]  # fmt: skip
+    assert not _asked(ts, [a, b], "set")

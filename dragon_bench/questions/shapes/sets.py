@@ -27,11 +27,14 @@ _MINISTRIES = ("мвд", "мид", "мчс", "министерство")
 
 def _post(words: list[str]) -> str:
     """The post a member's words name when other words name it too: a senator is a member of
-    the Federation Council, the head of a ministry is its minister ("" for any other)."""
+    the Federation Council, the head of a ministry is its minister, a deputy of a party's list
+    is a deputy of the parliament ("" for any other)."""
     if "сенатор" in words or (
         "член" in words and ("совфед" in words or "совфеда" in words or "федерация" in words)
     ):
         return "сенатор"
+    if "депутат" in words:
+        return "депутат"  # «депутат Партии регионов» / «народный депутат Украины»: one seat
     head = any(w in _HEADS for w in words)
     if "министр" in words or (head and any(w in _MINISTRIES or w.startswith("мин") for w in words)):
         return "министр"
