@@ -11,7 +11,9 @@ pronoun factor (`PRONOUN`). `QUESTION_THRESHOLD` was chosen on train too.
 from __future__ import annotations
 
 __all__ = [
+    "PREFIXES",
     "PRONOUN",
+    "ZERO",
     "TRIGGER_PRECISION",
     "QUESTION_THRESHOLD",
     "confidence_of",
@@ -146,7 +148,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "place_genitive~common:улица": 0.053,
     "place_parenthesis": 0.5,
     "place_parenthesis:": 0.931,
-    "pronoun>": 0.8,
+    "pronoun>": 0.811,
     "role_adjective": 0.731,
     "role_adjective+appos": 0.571,
     "role_adjective+role_verb": 0.75,
@@ -278,23 +280,29 @@ TRIGGER_PRECISION: dict[str, float] = {
     "verb_produces": 0.667,
     "verb_workplace": 0.833,
     "verb_workplace~common": 0.333,
+    "zero>": 0.67,
 }
 
 
 # the prefix of a fact said of «он»/«она» (`natasha_backend.PRONOUN`); its table entry is the
 # factor by which reading the pronoun lowers its trigger's precision
 PRONOUN = "pronoun>"
+# the prefix of a fact of a sentence with no subject («Родился в Казани.»), also a factor
+ZERO = "zero>"
+PREFIXES = (PRONOUN, ZERO)
 
 
 def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
     """The calibrated confidence of a trigger `rule[~common]:cue`: its own estimate when train
     saw it often enough, else its rule's; 0.0 for a rule train never saw. A fact said of a
-    pronoun («Он родился в ...», trigger `pronoun>rule:cue`) has its trigger's confidence times
-    the pronoun factor estimated on train."""
+    pronoun («Он родился в ...», trigger `pronoun>rule:cue`) or of no subject («Родился в
+    ...», `zero>rule:cue`) has its trigger's confidence times that prefix's factor estimated
+    on train."""
     table = TRIGGER_PRECISION if table is None else table
-    if trigger.startswith(PRONOUN):
-        base = confidence_of(trigger[len(PRONOUN) :], table)
-        return round(base * table.get(PRONOUN, 0.0), 3)
+    for prefix in PREFIXES:
+        if trigger.startswith(prefix):
+            base = confidence_of(trigger[len(prefix) :], table)
+            return round(base * table.get(prefix, 0.0), 3)
     if trigger in table:
         return table[trigger]
     return table.get(trigger.split(":", 1)[0], 0.0)

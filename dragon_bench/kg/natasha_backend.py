@@ -6,10 +6,17 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from dragon_bench.kg.calibration import PRONOUN, confidence_of
+from dragon_bench.kg.calibration import PRONOUN, ZERO, confidence_of
 from dragon_bench.kg.entities import canonical_name, document_ids, is_common
 from dragon_bench.kg.labels import label_link
-from dragon_bench.kg.mentions import Mention, Sentence, find_mentions, ner_mentions, read_sentences
+from dragon_bench.kg.mentions import (
+    Mention,
+    Sentence,
+    Token,
+    find_mentions,
+    ner_mentions,
+    read_sentences,
+)
 from dragon_bench.kg.naming import nominative_phrase, normal_forms, resolve_people
 from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
@@ -69,17 +76,16 @@ def analyse_document(doc: Document) -> Analysis:
     facts = {index: find_facts(sents[index], group) for index, group in sorted(by_sent.items())}
     # «Он родился в Казани»: the facts of a sentence whose subject is «он»/«она», said of the
     # one person of that gender in the sentence before
-    told: dict[Mention, Mention] = {}
-    found_pron: tuple[Mention, Mention] | None = None
+    told: dict[Mention, Told] = {}
+    said: Told | None = None
     for index, group in sorted(by_sent.items()):
-        found_pron = pronoun_subject(sents, index, by_sent, names, found_pron)
-        if found_pron is None:
+        said = pronoun_subject(sents, index, by_sent, names, said)
+        if said is None:
             continue
-        pronoun, person = found_pron
-        told[pronoun] = person
-        names[pronoun] = names[person]
-        extra = find_facts(sents[index], [*group, pronoun])
-        facts[index] += [f for f in extra if pronoun in (f.subject, f.object)]
+        told[said.mention] = said
+        names[said.mention] = names[said.person]
+        extra = find_facts(said.sentence, [*group, said.mention])
+        facts[index] += [f for f in extra if said.mention in (f.subject, f.object)]
     ids = document_ids(doc.id, text, names, [f for found in facts.values() for f in found])
     canonical = {m: canonical_name(m.type, name) for m, name in names.items()}
     kinds = place_kinds(mentions, sents, names, ids, canonical)
@@ -94,11 +100,13 @@ def analyse_document(doc: Document) -> Analysis:
                 continue  # «Российская Федерация» in «Российская Федерация»: one thing, no fact
             trigger = trigger_name(found, names)
             span = (sent.start, sent.end)
-            if subj in told or obj in told:
+            who = told.get(subj) or told.get(obj)
+            if who is not None:
                 # the evidence is both sentences; the person's span is its name's
-                subj, obj = told.get(subj, subj), told.get(obj, obj)
-                person = subj if subj.sent != index else obj
-                trigger, span = f"{PRONOUN}{trigger}", (sents[person.sent].start, sent.end)
+                subj = who.person if subj is who.mention else subj
+                obj = who.person if obj is who.mention else obj
+                trigger = f"{who.prefix}{trigger}"
+                span = (sents[who.person.sent].start, sent.end)
             obj_name, obj_end, obj_id = names[obj], obj.end, ids[obj]
             obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
@@ -168,22 +176,37 @@ def analyse_document(doc: Document) -> Analysis:
 _PRONOUNS = {"он": "Masc", "она": "Fem"}
 
 
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A sentence's subject that is no name: «он»/«она» (`prefix` PRONOUN) or none at all
+    («Родился в Казани.», ZERO, a token added to the sentence stands for it), the person it
+    is, its gender, and the sentence to read facts from (with that token)."""
+
+    mention: Mention
+    person: Mention
+    gender: str
+    sentence: Sentence
+    prefix: str
+
+
 def pronoun_subject(
     sents: list[Sentence],
     index: int,
     by_sent: dict[int, list[Mention]],
     names: dict[Mention, str],
-    earlier: tuple[Mention, Mention] | None = None,
-) -> tuple[Mention, Mention] | None:
-    """The «он»/«она» that is the main subject of sentence `index` («Он родился в Казани»,
-    «В 1990 году она стала министром») with no person named before it in the sentence, and
-    the person it stands for: the only person of that gender the sentence before names (by
-    its resolved name), who must be named there as a clause's subject or by a role noun
-    next to one («Умер актёр X. Он ...»), or that the sentence before told of by «он»/«она»
-    (`earlier`: its pronoun and person). None when any of it does not hold."""
+    earlier: Told | None = None,
+) -> Told | None:
+    """The subject of sentence `index` when it names nobody: «он»/«она» as the main subject
+    («Он родился в Казани», «В 1990 году она стала министром») with no person named before
+    it in the sentence, or no subject at all for a past verb of a gender («Родился в Казани.»,
+    «Был назначен министром.»); and the person it stands for: the only person of that gender
+    the sentence before names (by its resolved name; with no subject, the person must be
+    that sentence's subject), or the one the sentence before told of so (`earlier`). None
+    when any of it does not hold."""
     if index == 0:
         return None
-    toks = sents[index].tokens
+    sent = sents[index]
+    toks = sent.tokens
     pron = next(
         (
             t
@@ -195,25 +218,69 @@ def pronoun_subject(
         ),
         None,
     )
-    if pron is None:
-        return None
-    if any(m.type == E.PERSON and m.start < pron.start for m in by_sent.get(index, ())):
-        return None
-    gender = _PRONOUNS[pron.text.lower()]
+    if pron is not None:
+        if any(m.type == E.PERSON and m.start < pron.start for m in by_sent.get(index, ())):
+            return None
+        gender, prefix = _PRONOUNS[pron.text.lower()], PRONOUN
+        mention = Mention(pron.start, pron.end, E.PERSON, index, pron.i, pron.text)
+    else:
+        zero = _zero_subject(sent)
+        if zero is None:
+            return None
+        sent, gender = zero
+        virtual = sent.tokens[-1]
+        mention = Mention(virtual.start, virtual.end, E.PERSON, index, virtual.i, "")
+        prefix = ZERO
     before = sents[index - 1]
     people = [m for m in by_sent.get(index - 1, ()) if m.type == E.PERSON]
+    if prefix == ZERO:
+        people = [m for m in people if _is_subject(before, m)]
     fits = {names[m]: m for m in people if _gender(before, m) == gender}
-    if (
-        earlier is not None
-        and earlier[0].sent == index - 1
-        and _gender(before, earlier[0]) == gender
-    ):
-        fits.setdefault(names[earlier[1]], earlier[1])  # «Он родился ... . Он стал ...»
+    if earlier is not None and earlier.mention.sent == index - 1 and earlier.gender == gender:
+        fits.setdefault(names[earlier.person], earlier.person)  # «Он родился ... . Он стал ...»
     if len(fits) != 1:
         return None
-    person = next(iter(fits.values()))
-    mention = Mention(pron.start, pron.end, E.PERSON, index, pron.i, pron.text)
-    return mention, person
+    return Told(mention, next(iter(fits.values())), gender, sent, prefix)
+
+
+_GENDERS = {"Masc", "Fem"}
+
+
+def _zero_subject(sent: Sentence) -> tuple[Sentence, str] | None:
+    """A sentence whose root is a past verb of a gender with no subject («С 1970 года
+    работал в Малом театре.»): the sentence with a token added at its end that stands for
+    the subject (under the verb), and the gender; None otherwise."""
+    toks = sent.tokens
+    root = next((t for t in toks if t.rel == "root"), None)
+    if root is None or root.pos != "VERB" or not toks[0].text[:1].isupper():
+        return None
+    gender = root.feats.get("Gender", "")
+    if gender not in _GENDERS or root.feats.get("Tense", "Past") != "Past":
+        return None
+    if any(toks[c].rel.startswith(("nsubj", "expl", "csubj")) for c in sent.children[root.i]):
+        return None
+    passive = root.feats.get("Voice") == "Pass" or root.feats.get("VerbForm") == "Part"
+    feats = {"Gender": gender, "Case": "Nom", "Number": "Sing"}
+    at = toks[-1].end
+    token = Token(
+        len(toks), at, at, "", "он", "PRON", "nsubj:pass" if passive else "nsubj", root.i, feats
+    )
+    children = [list(c) for c in sent.children] + [[]]
+    children[root.i].append(token.i)
+    return Sentence(sent.index, sent.start, sent.end, [*toks, token], children), gender
+
+
+def _is_subject(sent: Sentence, m: Mention) -> bool:
+    """The mention (or the noun it is in apposition to) is the subject of the root verb."""
+    i, steps = m.head, 0
+    toks = sent.tokens
+    while toks[i].rel in ("flat", "flat:name", "flat:foreign", "appos") and steps < 6:
+        i, steps = toks[i].head, steps + 1
+    return (
+        toks[i].rel in ("nsubj", "nsubj:pass")
+        and toks[i].head >= 0
+        and (toks[toks[i].head].rel == "root")
+    )
 
 
 def _gender(sent: Sentence, m: Mention) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dragon_bench.corpus.parallel import cpu_count
 from dragon_bench.kg import relations
-from dragon_bench.kg.calibration import PRONOUN, confidence_of
+from dragon_bench.kg.calibration import PREFIXES, PRONOUN, confidence_of
 from dragon_bench.kg.extract import extract_triples
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
@@ -118,8 +118,8 @@ def estimate_triggers(triples: Sequence[Triple], gold: Sequence[GoldDocument]) -
     grounded: Counter[str] = Counter()
     typed: Counter[str] = Counter()
     for t in triples:
-        if t.trigger.startswith(("predicate:", PRONOUN)):
-            continue  # untyped verb links: never calibrated or asked; pronouns: `pronoun_factor`
+        if t.trigger.startswith(("predicate:", *PREFIXES)):
+            continue  # untyped verb links: never calibrated or asked; the rest: `pronoun_factor`
         g = index.ground(t)
         for key in {t.trigger, t.trigger.split(":", 1)[0]}:
             found[key] += 1
@@ -129,17 +129,21 @@ def estimate_triggers(triples: Sequence[Triple], gold: Sequence[GoldDocument]) -
 
 
 def pronoun_factor(
-    triples: Sequence[Triple], gold: Sequence[GoldDocument], precision: dict[str, float]
+    triples: Sequence[Triple],
+    gold: Sequence[GoldDocument],
+    precision: dict[str, float],
+    prefix: str = PRONOUN,
 ) -> float:
-    """How much reading «он»/«она» as the person before lowers a trigger's precision: the
-    smoothed typed precision of the facts said of a pronoun, (typed + 1) / (found + 2), over
-    the mean calibrated precision of their triggers (at most 1)."""
+    """How much reading «он»/«она» (or, with `prefix` ZERO, a sentence with no subject) as the
+    person before lowers a trigger's precision: the smoothed typed precision of the facts with
+    that prefix, (typed + 1) / (found + 2), over the mean calibrated precision of their
+    triggers (at most 1)."""
     index = GoldIndex(gold)
-    said = [t for t in triples if t.trigger.startswith(PRONOUN)]
+    said = [t for t in triples if t.trigger.startswith(prefix)]
     if not said:
         return 0.0
     typed = sum(index.ground(t).typed for t in said)
-    base = sum(_confidence(t.trigger[len(PRONOUN) :], precision) for t in said) / len(said)
+    base = sum(_confidence(t.trigger[len(prefix) :], precision) for t in said) / len(said)
     if base <= 0:
         return 0.0
     return round(min(1.0, (typed + 1) / (len(said) + 2) / base), 3)
@@ -194,8 +198,9 @@ def main(folder: str) -> None:
             file=sys.stderr,
         )
     precision = stats.precision()
-    precision[PRONOUN] = pronoun_factor(triples, gold, precision)
-    print(f"pronoun factor {precision[PRONOUN]}", file=sys.stderr)
+    for prefix in PREFIXES:
+        precision[prefix] = pronoun_factor(triples, gold, precision, prefix)
+        print(f"{prefix} factor {precision[prefix]}", file=sys.stderr)
     index = GoldIndex(gold)
     threshold = choose_threshold(
         [_confidence(t.trigger, precision) for t in triples],

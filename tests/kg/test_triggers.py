@@ -585,3 +585,25 @@ def test_champions_and_medals_are_awards() -> None:
     assert ("Евгений Плющенко", "AWARDED_WITH", "двукратный олимпийский чемпион") in facts
     assert ("Серена Уильямс", "AWARDED_WITH", "чемпионка Открытого чемпионата США") in facts
     assert ("Евгения Колодько", "AWARDED_WITH", "серебро") in facts
+
+
+def test_a_sentence_with_no_subject_goes_on_about_the_subject_before() -> None:
+    text = (
+        "Михаил Светин родился 11 декабря 1930 года в Киеве. С 1970 года работал в Малом "
+        "драматическом театре в Ленинграде."
+    )
+    triples = _facts(text)
+    worked = [t for t in triples if t.relation_type == "WORKPLACE"]
+    # before facts4: none (the sentence names no one)
+    assert [(t.subject, t.object, t.trigger) for t in worked] == [
+        ("Михаил Светин", "Малый драматический театр", "zero>verb_workplace:работать")
+    ]
+    assert text[slice(*worked[0].sentence_span)] == text
+    assert worked[0].confidence == round(
+        confidence_of("verb_workplace:работать") * TRIGGER_PRECISION["zero>"], 3
+    )
+    # the person must be the subject before: the court, not the convict, recognised him guilty
+    facts = _typed(
+        _facts("Суд приговорил Ивана Петрова к пяти годам. Ранее работал в Малом театре.")
+    )
+    assert not {f for f in facts if f[1] == "WORKPLACE"}
