@@ -1,7 +1,9 @@
 """Start-up time of the `dragon` command: `dragon --help` (which imports no part) against a
 bare `python -c 'import typer, rich'`, both as whole processes from this tree, run
 alternately; `help_vs_typer_rich` is the median of the pair-by-pair ratios (target <= 4.5).
-The `--help` of a few part commands (which import their part) is reported beside it.
+The `--help` of a few part commands (which import their part) is reported beside it, and the
+fixed cost of a whole `dragon evaluate` (every default metric, intervals, details) on a
+10-question revision: its wall and CPU seconds and its ratio to the anchor.
 
     .venv/bin/python benchmarks/startup.py [--quick] [--runs N]
 """
@@ -15,6 +17,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,6 +32,32 @@ def _seconds(argv: list[str]) -> float:
     started = time.perf_counter()
     subprocess.run(argv, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - started
+
+
+def _evaluate_small(runs: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of `dragon evaluate --format json` on 10 questions (the files
+    made by benchmarks/evaluate.py, its reference cache written before the timed runs)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        make = [
+            sys.executable,
+            str(ROOT / "benchmarks" / "evaluate.py"),
+            "--write-files",
+            "10",
+            tmp,
+        ]
+        subprocess.run(make, env=ENV, check=True)
+        argv = [*HELP[:-1], "evaluate", "--results", f"{tmp}/results.json", "--hub", f"{tmp}/hub"]
+        argv += ["--format", "json"]
+        walls, cpus = [], []
+        for _ in range(runs):
+            started = time.perf_counter()
+            proc = subprocess.Popen(argv, env=ENV, stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
+            walls.append(time.perf_counter() - started)
+            if os.waitstatus_to_exitcode(status):
+                sys.exit(f"{' '.join(argv)} failed")
+            cpus.append(usage.ru_utime + usage.ru_stime)
+        return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> None:
@@ -52,6 +81,7 @@ def main() -> None:
         )
         for name in PART_COMMANDS
     }
+    small = _evaluate_small(max(3, runs // 3))
     typer_rich = statistics.median(base)
     figures = {
         "runs": runs,
@@ -60,6 +90,9 @@ def main() -> None:
         "help_vs_typer_rich": round(statistics.median(ratios), 2),
         "part_help_s": parts,
         "part_help_vs_typer_rich": {k: round(v / typer_rich, 2) for k, v in parts.items()},
+        "evaluate_10_s": round(small[0], 3),
+        "evaluate_10_cpu_s": round(small[1], 3),
+        "evaluate_10_vs_typer_rich": round(small[0] / typer_rich, 2),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
     }
     print(
