@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
 
 __all__ = ["listed_roles", "missing_member", "other_workplaces", "unlisted_work"]
@@ -45,6 +46,14 @@ def _is_noun(word: str) -> bool:
     return bool(parses) and parses[0].tag.POS == "NOUN" and analyzer().word_is_known(word.lower())
 
 
+def _role_lemma(word: str) -> str:
+    """A listed role's lemma as a person's role («критика» of «писатель и критика»: критик)."""
+    shown = animate_role(word.lower())
+    if shown != word.lower():
+        return shown
+    return lemmas(word)[0] if lemmas(word) else word.lower()
+
+
 def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     """A one-word role listed beside a member role that is not a member itself."""
     members = {w for f in facts for w in lemmas(f.object)}
@@ -53,7 +62,7 @@ def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
         for t in f.triples:
             for chain in _CHAIN.findall(_sentence(texts, t.doc_id, t.sentence_span)):
                 words = [w for w in re.split(r"\s*,\s*|\s+и\s+", chain) if w]
-                found = [lemmas(w)[0] if lemmas(w) else w.lower() for w in words]
+                found = [_role_lemma(w) for w in words]
                 if not set(found) & singles:
                     continue
                 if any(x not in members and _is_noun(w) for w, x in zip(words, found, strict=True)):

@@ -22,6 +22,7 @@ __all__ = [
     "PROPER_GRAMMEMES",
     "clean_name",
     "common_noun",
+    "animate_role",
     "display_name",
     "read_twice",
     "answer_name",
@@ -300,6 +301,35 @@ def date_name(text: str) -> str:
     return date
 
 
+def animate_role(name: str) -> str:
+    """A role is a person: «критика» of «писатель и критика Авченко» is the genitive of
+    «критик», «критики» of «писатели и критики» its plural, not the nominative of «критика»
+    (criticism) pymorphy3 ranks first."""
+    words = name.split()
+    if not words or not re.fullmatch(r"[а-яё]+", words[0]):
+        return name
+    parses = analyzer().parse(words[0])
+    if not any(p.tag.POS == "NOUN" and p.tag.animacy == "inan" for p in parses[:1]):
+        return name
+    person = next(
+        (
+            p
+            for p in parses
+            if p.tag.POS == "NOUN"
+            and p.tag.animacy == "anim"
+            and (
+                (_case(p.tag) in ("gent", "accs") and p.tag.number == "sing")
+                or (_case(p.tag) == "nomn" and p.tag.number == "plur")  # «писатели и критики»
+            )
+            and not {"Name", "Surn", "Patr"} & set(p.tag.grammemes)
+        ),
+        None,
+    )
+    if person is None:
+        return name
+    return " ".join([person.normal_form, *words[1:]])
+
+
 def _singular_role(name: str) -> str:
     """«борцы» -> «борец», «игроки сборной» -> «игрок сборной»: one person holds one role."""
     words = name.split()
@@ -525,7 +555,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «временным главой администрации»: left in an oblique case
     if kind == "PROFESSION":
-        return _lower_role(_singular_role(shown))
+        return _lower_role(_singular_role(animate_role(shown)))
     if kind == "NATIONALITY":
         return _singular_role(shown)
     if kind == "EVENT" and any(
