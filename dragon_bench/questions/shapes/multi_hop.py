@@ -210,6 +210,36 @@ def _own_name(key: str, shown: str) -> bool:
     return len(key.split()) == 1 or "«" in shown or bool(re.search(r"[A-Za-z]", shown))
 
 
+_FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
+
+
+def _dated(f: Fact, graph: FactGraph) -> bool:
+    """A full date of birth or death that no other sentence of the revision's texts gives
+    («человек, который родился 26 декабря 1953 года»): it describes its one subject."""
+    if f.relation not in ("DATE_OF_BIRTH", "DATE_OF_DEATH") or not _FULL_DATE.fullmatch(f.object):
+        return False
+    day = re.compile(re.escape(f.object.rsplit(" ", 1)[0]) + r"\b")
+    own = f.sentences
+    for doc_id, text in graph.texts.items():
+        for m in day.finditer(text):
+            if not any(d == doc_id and span[0] <= m.start() < span[1] for d, span in own):
+                return False
+    return bool(graph.texts)
+
+
+# a person born before this year is dead (or the texts would say so): no present tense
+_LIFETIME = 1910
+
+
+def _born_before(entity_id: str | None, graph: FactGraph, year: int) -> bool:
+    """The KG gives the entity a birth year before `year`."""
+    for f in graph.objects.get((entity_id or "", "DATE_OF_BIRTH"), []):
+        found = re.search(r"\b(\d{4})\b", f.object)
+        if found and int(found.group(1)) < year:
+            return True
+    return False
+
+
 def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
     """Chains whose bridge is f1's subject: «Сколько лет человеку, который работает в
     «Металлоинвесте»?» (f2 is another fact about that subject), or who holds a post of a named
@@ -217,7 +247,7 @@ def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Sub
     works or comes from."""
     if f1.subject_type not in AGENTS:
         return []
-    if not graph.anchor(f1, "object") and not _post_of_named(f1, graph):
+    if not (graph.anchor(f1, "object") or _post_of_named(f1, graph) or _dated(f1, graph)):
         return []
     if f1.object_type in PLACES and f1.relation in _MANY_IN_PLACE:
         # «человек, который представляет Испанию»: the one such person of this KG, but the
@@ -230,6 +260,7 @@ def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Sub
         and f.object_id != f1.object_id
         and _family(f.relation) != _family(f1.relation)
         and graph.answerable(f, "object")
+        and not (f1.relation == "DATE_OF_BIRTH" and f.relation == "AGE_IS")
     ]
     rng.shuffle(nexts)
     return [
@@ -357,7 +388,11 @@ class MultiHop:
         return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
-        f1 = sub.facts[0]
+        f1, f2 = sub.facts
+        frames = TEMPLATES.get(f2.relation)
+        changing = frames is not None and frames.dynamic != "static"
+        if changing and f2.tense != "past" and _born_before(sub.bridge_id, ctx.graph, _LIFETIME):
+            return "present_of_dead"  # «Кем работает человек, который родился 5 мая 1818 года?»
         # a post names its holder to a reader who knows it: the holder's facts must not be
         # common knowledge either («... пост госсекретаря США» -> Керри's birthplace)
         if (
