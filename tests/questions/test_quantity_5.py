@@ -249,3 +249,23 @@ def test_a_bridge_is_described_by_a_full_date_no_other_sentence_gives() -> None:
     # one born in 1818 is dead, whatever tense a sentence gives his trade
     docs, ts = _dated("5 мая 1818 года", "Алан Гарсиа работает экономистом. Он пишет.", "")
     assert not _asked(ts, docs, "multi_hop")
+
+
+def test_a_bridge_is_not_asked_one_sentence_twice() -> None:
+    # «президент Института Пушкина» and «работал в Институте Пушкина» come from one sentence:
+    # «Какую должность занимал ...?» and «Где работал ...?» would ask the same
+    a = doc("a", "Виталий Костров родился в Козельске. Детство он провёл у реки.")
+    b = doc("b", "Вчера умер президент Института Пушкина Виталий Костров. Ему было 90 лет.")
+    ts = [
+        fact(a, "Виталий Костров", "PLACE_OF_BIRTH", "Козельск", PC,
+             ("Виталий Костров родился", "Козельске"), ("PERSON:vk", "CITY:kz")),
+        fact(b, "Виталий Костров", "WORKS_AS", "президент Института Пушкина", PP,
+             ("Виталий Костров", "президент Института Пушкина"), ("PERSON:vk", "PROFESSION:p @b"),
+             tense="past"),
+        fact(b, "Виталий Костров", "WORKPLACE", "Институт Пушкина", PO,
+             ("Виталий Костров", "Института Пушкина"), ("PERSON:vk", "ORGANIZATION:ip"),
+             tense="past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "multi_hop")
+    mine = [q for q in asked if "Козельске" in q]
+    assert len(mine) == 1, asked

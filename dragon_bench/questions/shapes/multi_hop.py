@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.fame import common_knowledge
@@ -350,6 +350,14 @@ def _candidates(
     return candidates, rendered, ""
 
 
+def _same_ask(f: Fact, g: Fact) -> bool:
+    """Two asked facts of one bridge that ask the same: one fact, or facts of one family told
+    in one sentence («президент Института Пушкина» / «возглавлял Институт Пушкина»)."""
+    return f.key == g.key or (
+        _family(f.relation) == _family(g.relation) and bool(f.sentences & g.sentences)
+    )
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -358,8 +366,7 @@ class MultiHop:
     def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
         facts = list(graph.facts)
         rng.shuffle(facts)
-        done: set[tuple[str | None, tuple[str, str, str]]] = set()
-        per_bridge: Counter[str | None] = Counter()
+        asked: dict[str | None, list[Fact]] = defaultdict(list)  # per bridge, facts asked
         for f1 in facts:
             # the bridge is f1's subject (described by its relation to the named object) or
             # f1's object (described by its relation to the named subject), in random order;
@@ -371,13 +378,14 @@ class MultiHop:
                 branches.reverse()
             for chains in branches:
                 for sub in chains:
-                    key = (sub.bridge_id, sub.facts[1].key)
-                    if key in done or per_bridge[sub.bridge_id] >= _PER_BRIDGE:
+                    before = asked[sub.bridge_id]
+                    if len(before) >= _PER_BRIDGE or any(
+                        _same_ask(sub.facts[1], g) for g in before
+                    ):
                         continue
                     if not _candidates(sub, graph, graph.texts)[0]:
                         continue
-                    done.add(key)
-                    per_bridge[sub.bridge_id] += 1
+                    before.append(sub.facts[1])
                     yield sub
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
