@@ -463,7 +463,17 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                 and not (champion and p.head in v.ancestors(t.i))  # «чемпион по боксу»
                 for t in gap
             )  # «посол России в США Анатолий Антонов» keeps its named modifier
-            if same_case and not apart and v.clean_gap(p.head, v.first[n], p.head):
+            # «дочь писателя Мария Шукшина»: the role of a relative, a genitive of a kin noun,
+            # and a name not in the genitive (that would be the relative's: «дочь президента
+            # Ислама Каримова»)
+            other = (
+                v.case(p.head) == "Gen"
+                and any(v.case(i) == "Nom" for i in range(v.first[n], v.last[n] + 1))
+                and any(
+                    v.toks[a].lemma in _KIN and v.case(a) != "Gen" for a in v.ancestors(p.head)[1:]
+                )
+            )
+            if same_case and not apart and not other and v.clean_gap(p.head, v.first[n], p.head):
                 yield n, p, "appos"
                 for q in _listed_roles(v, p):
                     yield n, q, "appos_list"
@@ -764,7 +774,8 @@ def _named_by(v: _View, o: Mention) -> Mention | None:
     apposition or in the genitive right under it («галереи «Манеж»», «компании «Роснефть»»,
     «Совета директоров «Башинформа»», «правления Сбербанка»); None when `o` is a name itself
     (not a board) or nothing names it."""
-    if not _is_board(v, o) and not _common_word(v, o):
+    board = _is_board(v, o)
+    if not board and not _common_word(v, o):
         return None
     inside = set(range(v.first[o], v.last[o] + 1)) | {o.head}
     best = None
@@ -774,6 +785,9 @@ def _named_by(v: _View, o: Mention) -> Mention | None:
         a = v.anchor(m.head)
         if v.toks[a].head not in inside or v.toks[a].rel not in ("appos", "nmod", "flat:name"):
             continue
+        quoted = v.toks[v.first[m] - 1].text in _OPEN
+        if not board and v.toks[a].rel == "nmod" and not quoted:
+            continue  # «института Пушкина» is named after someone, not named «Пушкин»
         if v.prep(a) or not v.clean_gap(v.last[o], v.first[m], v.toks[a].head):
             continue
         if best is None or v.first[m] < v.first[best]:

@@ -607,3 +607,16 @@ def test_a_sentence_with_no_subject_goes_on_about_the_subject_before() -> None:
         _facts("Суд приговорил Ивана Петрова к пяти годам. Ранее работал в Малом театре.")
     )
     assert not {f for f in facts if f[1] == "WORKPLACE"}
+
+
+def test_the_roles_of_a_relative_are_not_the_named_persons() -> None:
+    facts = _typed(
+        _facts("Среди гостей — дочь знаменитого писателя, актера и режиссера Мария Шукшина.")
+    )
+    # before facts4: Мария Шукшина «работала» режиссёром (and, with the listed roles, the rest)
+    assert not {f for f in facts if f[0] == "Мария Шукшина" and f[1] == "WORKS_AS"}
+
+
+def test_a_genitive_named_after_someone_is_no_name_of_the_workplace() -> None:
+    facts = _typed(_facts("Вчера умер президент института Пушкина Виталий Костомаров."))
+    assert not {f for f in facts if f[2] == "Пушкин"}  # «Где работал X? — Пушкин»
