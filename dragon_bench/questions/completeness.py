@@ -41,9 +41,16 @@ def _former(fact: Fact, texts: Mapping[str, str]) -> bool:
     return False
 
 
+# a word the dictionary lacks that names a person by its suffix («ультрамарафонец», «википедист»)
+_AGENT = re.compile(r"(?:ец|ист|истка|тель|тельница|чик|щик|ник|ница)$")
+
+
 def _is_noun(word: str) -> bool:
-    parses = analyzer().parse(word.lower())
-    return bool(parses) and parses[0].tag.POS == "NOUN" and analyzer().word_is_known(word.lower())
+    low = word.lower()
+    if not analyzer().word_is_known(low):
+        return _AGENT.search(low) is not None
+    parses = analyzer().parse(low)
+    return bool(parses) and parses[0].tag.POS == "NOUN"
 
 
 def _role_lemma(word: str) -> str:
@@ -54,10 +61,12 @@ def _role_lemma(word: str) -> str:
     return lemmas(word)[0] if lemmas(word) else word.lower()
 
 
-def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
-    """A one-word role listed beside a member role that is not a member itself."""
+def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str], *, heads: bool = False) -> bool:
+    """A one-word role listed beside a member role that is not a member itself; with
+    `heads`, a member's head word listed so too («ультрамарафонец, википедист, член НП
+    «Викимедиа РУ» Дмитрий Ерохин» for the one role «член НП «Викимедиа РУ»»)."""
     members = {w for f in facts for w in lemmas(f.object)}
-    singles = {lemmas(f.object)[0] for f in facts if len(lemmas(f.object)) == 1}
+    singles = {lemmas(f.object)[0] for f in facts if len(lemmas(f.object)) == 1 or heads}
     for f in facts:
         for t in f.triples:
             for chain in _CHAIN.findall(_sentence(texts, t.doc_id, t.sentence_span)):

@@ -445,6 +445,15 @@ def _person_nominative(name: str) -> str:
     return " ".join(out)
 
 
+# kinds of institution: one of them named by its kind alone is no name
+_INSTITUTIONS = frozenset(
+    "администрация правительство министерство полиция суд парламент компания группа фирма "  # noqa: SIM905
+    "банк завод больница школа университет институт театр музей клуб партия комитет совет "
+    "служба управление прокуратура мэрия армия редакция агентство ведомство департамент "
+    "холдинг концерн корпорация фонд ассоциация союз организация госдума правление".split()
+)
+
+
 def _bare_word(name: str) -> bool:
     if " " in name or not _WORD.match(name) or name.isupper():
         return False
@@ -453,6 +462,40 @@ def _bare_word(name: str) -> bool:
     if not analyzer().word_is_known(low) or any(PROPER_GRAMMEMES & p.tag.grammemes for p in parses):
         return False
     return parses[0].tag.POS == "NOUN"
+
+
+# regular adjective endings of oblique cases (a place's adjective pymorphy3 does not know:
+# «Гегаркуникской области») -> (case, gender, nominative ending)
+_OBLIQUE_ADJECTIVE = (
+    ("ской", ("gent", "datv", "ablt", "loct"), "femn", "ская"),
+    ("цкой", ("gent", "datv", "ablt", "loct"), "femn", "цкая"),
+    ("ского", ("gent",), "masc", "ский"),
+    ("скому", ("datv",), "masc", "ский"),
+    ("ским", ("ablt",), "masc", "ский"),
+    ("ском", ("loct",), "masc", "ский"),
+)
+
+
+def _regular_nominative(words: list[str]) -> str | None:
+    """An unknown adjective of a regular oblique ending and a known noun in that case, both in
+    the nominative («Гегаркуникской области» -> «Гегаркуникская область»), or None."""
+    if len(words) != 2 or analyzer().word_is_known(words[0].lower()):
+        return None
+    low = words[0].lower()
+    for ending, cases, gender, nominative in _OBLIQUE_ADJECTIVE:
+        if not low.endswith(ending) or len(low) <= len(ending) + 2:
+            continue
+        for head in analyzer().parse(words[1].lower()):
+            if head.tag.POS != "NOUN" or head.tag.number != "sing" or _case(head.tag) not in cases:
+                continue
+            if head.tag.gender != gender and not (gender == "masc" and head.tag.gender == "neut"):
+                continue
+            form = head.inflect({"nomn", "sing"})
+            if form is None:
+                return None
+            end = nominative if head.tag.gender == gender else nominative[:-2] + "ое"
+            return f"{words[0][: -len(ending)]}{end} {_restore(words[1], str(form.word))}"
+    return None
 
 
 def _agreeing_nominative(name: str) -> str | None:
@@ -470,7 +513,7 @@ def _agreeing_nominative(name: str) -> str | None:
     if not mods or i >= len(words) or not _WORD.match(words[i]):
         return None
     if not all(analyzer().word_is_known(w.lower()) for w in words[: i + 1]):
-        return None
+        return _regular_nominative(words)
     for head in analyzer().parse(words[i].lower()):
         if head.tag.POS != "NOUN" or _case(head.tag) == "nomn":
             continue
@@ -577,6 +620,8 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «Libya»: a place is answered in Russian
     if kind in ORGS and _bare_word(shown):
+        if analyzer().parse(shown.lower())[0].normal_form in _INSTITUTIONS:
+            return ""  # «Администрация», «Правительство»: which one?
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
     return shown
 

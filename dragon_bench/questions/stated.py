@@ -78,6 +78,13 @@ _SPENT_CUES = re.compile(
     r"обош[её]л\w*|обошл\w*"
 )
 
+# a sum earned, not one a court awards («отсудил 80 млн долларов»: «Сколько заработал»)
+_EARNED_CUES = re.compile(
+    r"зараб\w*|доход\w*|выручк\w*|выручил\w*|прибыл\w*|гонорар\w*|зарплат\w*|оклад\w*|"
+    r"продаж\w*|продал\w*|получ\w* (?:\w+ )?(?:доход|прибыл|гонорар|зарплат)\w*"
+)
+_MONEY_CUES = {"EXPENDITURE": _SPENT_CUES, "INCOME": _EARNED_CUES}
+
 # a relation whose sentence must hold one of these words
 _NEEDS = {
     "PLACE_OF_DEATH": _DEATH_CUES,
@@ -140,9 +147,32 @@ def _role_cut(t: Triple, text: str) -> bool:
     lemma = analyzer().parse(words[0])[0].normal_form.replace("ё", "е")
     if len(words) == 1 and lemma in _NO_PROFESSION:
         return True
+    if len(words) > 1 and _name_cut(t, text, words[-1]):
+        return True
     if len(words) != 1 or lemma not in {w.replace("ё", "е") for w in _NEEDS_DEPENDENT}:
         return False
     return bool(t.object_span[1] and _DEPENDENT.match(text[t.object_span[1] :]))
+
+
+_NAME_AFTER = re.compile(r"\s*(?:«|\"|[A-ZА-ЯЁ])")
+
+
+def _name_cut(t: Triple, text: str, last: str) -> bool:
+    """A role ending in a common noun in the genitive whose name the text gives right after
+    the span («директор галереи» of «директором галереи «Манеж»», «раввин синагоги» of
+    «раввин синагоги Бейт-Менахем»); the person's own name after it is no such name."""
+    end = t.object_span[1]
+    if not end or not _NAME_AFTER.match(text[end:]) or t.subject_span[0] == end + 1:
+        return False
+    if t.subject_span[0] > end and not text[end : t.subject_span[0]].strip():
+        return False
+    parses = analyzer().parse(last.strip(",.;:"))
+    return bool(parses) and (
+        parses[0].tag.POS == "NOUN"
+        and parses[0].tag.case == "gent"
+        and not {"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & set(parses[0].tag.grammemes)
+        and analyzer().word_is_known(last.strip(",.;:"))
+    )
 
 
 def _quote_cut(t: Triple, text: str) -> bool:
@@ -190,7 +220,7 @@ def unstated(
     sentences = [s for s in _sentences(triples, texts) if s]
     if not sentences:
         return False
-    needs = _NEEDS.get(relation) or (_SPENT_CUES if relation == "EXPENDITURE" else None)
+    needs = _NEEDS.get(relation) or _MONEY_CUES.get(relation)
     if needs is not None:
         return not any(needs.search(s) for s in sentences)
     if relation == "PRODUCES" and object_type in ("WORK_OF_ART", "PRODUCT"):

@@ -76,7 +76,11 @@ class Simple:
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         f = sub.facts[0]
-        if f.relation == "WORKS_AS" and sub.ask == "object" and listed_roles([f], ctx.texts):
+        if (
+            f.relation == "WORKS_AS"
+            and sub.ask == "object"
+            and listed_roles([f], ctx.texts, heads=True)
+        ):
             return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
         if (
             f.relation == "WORKPLACE"
