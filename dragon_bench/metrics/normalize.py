@@ -40,7 +40,7 @@ _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _YEAR_WORDS = frozenset({"год", "г", "г.", "гг", "year"})
 # razdel keeps some marks inside tokens ("12," before a number); they carry no meaning here.
 _EDGE_MARKS = ".,;:!?«»\"'()[]"
-_first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+_second = itemgetter(1)
 
 
 # Lemmas known without pymorphy3: a revision's reference words, read from its cache
@@ -99,23 +99,21 @@ def _date(year: int | None, month: int, day: int | None) -> str:
     return "-".join(p for p in parts if p)
 
 
-# token -> its lemma ('' for a token with no letter or digit), token -> (word, lemma, whether a
-# number or date rewrite may start there: a digit or a month name) for tokens with a lemma, and
-# the tokens that may start a rewrite; filled as tokens are met.
-_LEMMAS: dict[str, str] = {}
-_ENTRIES: dict[str, tuple[str, str, bool]] = {}
+# token -> (word, lemma, whether a number or date rewrite may start there: a digit or a month
+# name) for tokens with a letter or digit, () for the others, and the tokens that may start a
+# rewrite; filled as tokens are met.
+_ENTRIES: dict[str, tuple[str, str, bool] | tuple[()]] = {}
 _SPECIAL: set[str] = set()
 _CACHE_MAX = 500_000
 
 
 def _learn(token: str) -> None:
     if not _WORD.search(token):
-        _LEMMAS[token] = ""
+        _ENTRIES[token] = ()
         return
     word = _word(token)
     base = lemma(word)
     special = base in MONTHS or any(c.isdigit() for c in word)
-    _LEMMAS[token] = base
     _ENTRIES[token] = (word, base, special)
     if special:
         _SPECIAL.add(token)
@@ -123,19 +121,19 @@ def _learn(token: str) -> None:
 
 def normalize_tokens(tokens: Sequence[str]) -> list[str]:
     """Lower-cased lemmas of word tokens, with numbers and dates rewritten to one form each."""
-    lemmas = list(map(_LEMMAS.get, tokens))
-    if None in lemmas:
-        if len(_LEMMAS) + len(tokens) > _CACHE_MAX:  # emptied before, not while, learning these
-            _LEMMAS.clear()
+    entries = list(map(_ENTRIES.get, tokens))
+    if None in entries:
+        if len(_ENTRIES) + len(tokens) > _CACHE_MAX:  # emptied before, not while, learning these
             _ENTRIES.clear()
             _SPECIAL.clear()
         for t in tokens:
-            if t not in _LEMMAS:
+            if t not in _ENTRIES:
                 _learn(t)
-        lemmas = list(map(_LEMMAS.get, tokens))
+        entries = list(map(_ENTRIES.get, tokens))
+    words: list[tuple[str, str, bool]] = list(filter(None, entries))  # type: ignore[arg-type]
     if _SPECIAL.isdisjoint(tokens):
-        return list(filter(None, lemmas))  # type: ignore[arg-type]
-    return _rewrite(list(filter(None, map(_ENTRIES.get, tokens))))
+        return list(map(_second, words))
+    return _rewrite(words)
 
 
 def _word(token: str) -> str:
@@ -148,9 +146,10 @@ def rewrite_words(words: Sequence[str]) -> list[str]:
 
 
 def _rewrite(entries: Sequence[tuple[str, str, bool]]) -> list[str]:
-    words = list(map(_first, entries))
-    bases = list(map(_second, entries))  # each word's lemma
-    starts = list(map(_third, entries))  # whether a rewrite may start at each word
+    if not entries:
+        return []
+    # each word, its lemma, whether a rewrite may start at it
+    words, bases, starts = zip(*entries, strict=True)
     out: list[str] = []
     i = 0
     n = len(words)

@@ -175,5 +175,5 @@ def _sha(hub: Hub) -> str:
 
 def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
     """normalize's per-process state emptied: no lemma known, no token seen."""
-    for name, empty in (("_KNOWN", {}), ("_LEMMAS", {}), ("_ENTRIES", {}), ("_SPECIAL", set())):
+    for name, empty in (("_KNOWN", {}), ("_ENTRIES", {}), ("_SPECIAL", set())):
         monkeypatch.setattr(normalize, name, empty)
