@@ -155,6 +155,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("roles", "Какие профессии и должности у {s:gent}?", "", "present"),
                 ("roles_past", "Какие профессии и должности были у {s:gent}?", "", "past"),
                 ("posts", "Какие должности {v:занимать} {s}?", "", "", "post"),
+                # the name stays nominative («Нанни Моретти»: no genitive to trust)
+                ("combines", "Какие профессии {v:совмещать} {s}?", "", "", "trade"),
             ],
             pred=[
                 ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),

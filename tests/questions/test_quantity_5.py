@@ -269,3 +269,16 @@ def test_a_bridge_is_not_asked_one_sentence_twice() -> None:
     asked = _asked(ts, [a, b], "multi_hop")
     mine = [q for q in asked if "Козельске" in q]
     assert len(mine) == 1, asked
+
+
+def test_trades_of_a_name_with_no_trusted_genitive_are_asked_in_the_nominative() -> None:
+    a = doc("a", "Актёр Нанни Моретти снял новый фильм. Фильм вышел весной.")
+    b = doc("b", "Режиссёр Нанни Моретти приехал в Рим. Там прошла премьера.")
+    ts = [
+        fact(a, "Нанни Моретти", "WORKS_AS", "актёр", PP, ("Нанни Моретти", "Актёр"),
+             ("PERSON:nm", "PROFESSION:a @a")),
+        fact(b, "Нанни Моретти", "WORKS_AS", "режиссёр", PP, ("Нанни Моретти", "Режиссёр"),
+             ("PERSON:nm", "PROFESSION:r @b")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "set")
+    assert asked == {"Какие профессии совмещает Нанни Моретти?": ("актёр", "режиссёр")}, asked
