@@ -467,3 +467,25 @@ def test_a_membership_listed_among_other_roles_is_not_the_post() -> None:
     asked, rejected = _asked(ts, [d])
     assert not any("Смелков" in q for q in asked), asked
     assert any("Крюков" in q for q in asked), (asked, rejected)
+
+
+def test_last_year_is_no_former_time() -> None:
+    # «Кто является членом Демократической партии и представлял Конгресс США?»: «в дебатах в
+    # прошлом году» made a congresswoman's seat past; «в прошлом» (formerly) still does
+    d = doc("y", "Анна Смелкова, сенатор, работает в Сенате и выступила на дебатах в прошлом году. "
+                 "Пётр Крюков в прошлом работал в Ассамблее Тулы.")  # fmt: skip
+    ts = [
+        fact(d, "Анна Смелкова", "WORKPLACE", "Сенат", PO, ("Анна Смелкова", "Сенате"),
+             ("PERSON:a", "ORGANIZATION:s")),
+        fact(d, "Пётр Крюков", "WORKPLACE", "Ассамблея Тулы", PO, ("Пётр Крюков", "Ассамблее Тулы"),
+             ("PERSON:p", "ORGANIZATION:t")),
+    ]  # fmt: skip
+    asked: dict = {}
+    for seed in range(6):
+        asked.update(_asked(ts, [d], seed=seed)[0])
+    smelkova = [q for q in asked if "Смелков" in q or "Сенат" in q]
+    kryukov = [q for q in asked if "Крюков" in q or "Ассамбле" in q]
+    assert smelkova and not any("работала" in q or "работал " in q for q in smelkova), asked
+    assert kryukov and all("работал" in q or "служил" in q or "возглавлял" in q for q in kryukov), (
+        asked
+    )
