@@ -282,3 +282,28 @@ def test_trades_of_a_name_with_no_trusted_genitive_are_asked_in_the_nominative()
     ]  # fmt: skip
     asked = _asked(ts, [a, b], "set")
     assert asked == {"Какие профессии совмещает Нанни Моретти?": ("актёр", "режиссёр")}, asked
+
+
+def test_one_date_is_not_asked_beside_each_of_two_trades() -> None:
+    # «Какой профессор родился ...?» and «Какой композитор родился ...?»: one question twice
+    a = doc("a", "Профессор Ян Кшеменский читал лекции. Композитор Ян Кшеменский писал оперы.")
+    b = doc("b", "Ян Кшеменский родился 23 ноября 1933 года. Детство он провёл в Дембице.")
+    c = doc("c", "Профессор Игнат Сомов читал лекции. Композитор Игнат Сомов писал симфонии.")
+    d = doc("d", "Семён Рыбин родился 23 ноября 1933 года. Он стал врачом.")
+    ts = [
+        fact(a, "Ян Кшеменский", "WORKS_AS", "профессор", PP, ("Ян Кшеменский", "Профессор"),
+             ("PERSON:jk", "PROFESSION:p @a")),
+        fact(a, "Ян Кшеменский", "WORKS_AS", "композитор", PP,
+             ("Ян Кшеменский писал", "Композитор"), ("PERSON:jk", "PROFESSION:c @a")),
+        fact(b, "Ян Кшеменский", "DATE_OF_BIRTH", "23 ноября 1933 года", PD,
+             ("Ян Кшеменский родился", "23 ноября 1933 года"), ("PERSON:jk", "DATE:d")),
+        fact(c, "Игнат Сомов", "WORKS_AS", "профессор", PP, ("Игнат Сомов", "Профессор"),
+             ("PERSON:is", "PROFESSION:p @c")),
+        fact(c, "Игнат Сомов", "WORKS_AS", "композитор", PP, ("Игнат Сомов писал", "Композитор"),
+             ("PERSON:is", "PROFESSION:c @c")),
+        fact(d, "Семён Рыбин", "DATE_OF_BIRTH", "23 ноября 1933 года", PD,
+             ("Семён Рыбин родился", "23 ноября 1933 года"), ("PERSON:sr", "DATE:d")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b, c, d], "conditional")
+    mine = [q for q, answers in asked.items() if answers == ("Ян Кшеменский",)]
+    assert len(mine) == 1 and "23 ноября 1933 года" in mine[0], asked

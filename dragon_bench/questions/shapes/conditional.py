@@ -129,8 +129,9 @@ def _candidates(
 
 def _same_question(p: tuple[Fact, Fact], q: tuple[Fact, Fact]) -> bool:
     """Two pairs of one subject that ask the same: the same relations and objects (one date
-    under two ids), or one shared fact beside facts of one sentence («родился в Москве и
-    работал в Институте Пушкина» / «... занимал пост президента Института Пушкина»)."""
+    under two ids), or one shared fact beside facts of one relation or one sentence
+    («родился в Москве и работал в Институте Пушкина» / «... занимал пост президента
+    Института Пушкина»; «Какой профессор родился ...» / «Какой композитор родился ...»)."""
     words = [frozenset((f.relation, entity_key(f.object)) for f in pair) for pair in (p, q)]
     if words[0] == words[1]:
         return True
@@ -139,7 +140,10 @@ def _same_question(p: tuple[Fact, Fact], q: tuple[Fact, Fact]) -> bool:
         return False
     rest_p = [f for f in p if f.key not in shared]
     rest_q = [f for f in q if f.key not in shared]
-    return any(f.sentences & g.sentences for f in rest_p for g in rest_q)
+    # «Какой профессор ...» / «Какой композитор ...» beside one date: the same question
+    return any(
+        f.relation == g.relation or bool(f.sentences & g.sentences) for f in rest_p for g in rest_q
+    )
 
 
 class Conditional:
