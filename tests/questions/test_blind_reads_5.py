@@ -489,3 +489,21 @@ def test_last_year_is_no_former_time() -> None:
     assert kryukov and all("работал" in q or "служил" in q or "возглавлял" in q for q in kryukov), (
         asked
     )
+
+
+def test_a_womans_role_gives_the_verb_its_gender() -> None:
+    # «Кем по профессии был Айссата Хайдар Сиссе?» -> «кандидатка на пост президента»
+    d = doc(
+        "f",
+        "Журналистка Айссата Хайдар Бинту в 2010 году приехала в Дакар. Глава Сату Мбеки уехал.",
+    )
+    ts = [
+        fact(d, "Айссата Хайдар Бинту", "WORKS_AS", "журналистка", PP, ("Айссата Хайдар Бинту", "Журналистка"),
+             ("PERSON:a", "PROFESSION:k"), "past"),
+    ]  # fmt: skip
+    asked: dict = {}
+    for seed in range(6):
+        asked.update(_asked(ts, [d], seed=seed)[0])
+    assert asked and all("Бинту" not in q or "была" in q or "работала" in q or "Кто по" in q
+                         for q in asked), asked  # fmt: skip
+    assert not any(" был " in q or "работал " in q for q in asked), asked

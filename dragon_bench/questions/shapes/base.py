@@ -202,6 +202,7 @@ def ask_object(
         if texts is not None and not frame_stated(frame.id, fact.triples, texts):
             continue
         said = said_gender(fact, texts) if texts is not None and subject is None else ""
+        said = said or (role_gender(fact) if subject is None else "")
         text = _render_with(frame.text, fact, subject, subject_gender or said or None)
         if text is not None:
             out.append((frame, text))
@@ -230,6 +231,29 @@ def _render_with(
         return None
     out = re.sub("\x00(\\w+)\x00", lambda m: subject[m.group(1)], out)
     return out[:1].upper() + out[1:]
+
+
+def role_gender(fact: Fact) -> str:
+    """A woman's role noun tells the holder's gender («кандидатка», «ассистентка стоматолога»:
+    «Кем по профессии была ...?», not «был» for a foreign name of unknown gender); '' for
+    other facts and for nouns of either gender («глава», «судья»)."""
+    if fact.relation != "WORKS_AS" or fact.subject_type not in PEOPLE:
+        return ""
+    words = fact.object.split()
+    for p in analyzer().parse(words[0].lower())[:1] if words else ():
+        if (
+            p.tag.POS == "NOUN"
+            and p.tag.animacy == "anim"
+            and p.tag.gender == "femn"
+            and "Ms-f" not in p.tag
+            and _case(p.tag) == "nomn"
+        ):
+            return "femn"
+    return ""
+
+
+def _case(tag: Any) -> str:
+    return str(tag.case or "")
 
 
 def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
