@@ -307,3 +307,10 @@ def test_one_date_is_not_asked_beside_each_of_two_trades() -> None:
     asked = _asked(ts, [a, b, c, d], "conditional")
     mine = [q for q, answers in asked.items() if answers == ("Ян Кшеменский",)]
     assert len(mine) == 1 and "23 ноября 1933 года" in mine[0], asked
+
+
+def test_a_date_is_not_read_off_another_date_of_the_question() -> None:
+    from dragon_bench.questions.shapes.base import guessable
+
+    assert not guessable("29 марта 2020 года", "Когда умер тот, кто родился 23 ноября 1933 года?")
+    assert guessable("Москва", "Где находится штаб-квартира Московского банка?")

@@ -324,6 +324,10 @@ def _stems(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("ё", "е"))
 
 
+# «года» of one date says nothing of another («умер 29 марта 2020 года» / «родился ... 1933 года»)
+_DATE_WORDS = frozenset({"года", "году", "годы", "годов", "годах"})
+
+
 def guessable(answer: str, question: str, person: bool = False) -> bool:
     """True when the answer can be read off the question: a word of it shares its stem with a
     question word («Россия» / «российский», «Москва» / «МГУ имени ... Московского»), or a
@@ -335,7 +339,7 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
             return True
     hits = []
     for a in _stems(answer):
-        if len(a) < 4 or a.isdigit():
+        if len(a) < 4 or a.isdigit() or a in _DATE_WORDS:
             continue
         stem = a[: max(4, len(a) - 3)]
         hits.append(any(w.startswith(stem) for w in words))
