@@ -128,9 +128,12 @@ def person_gender(name: str) -> str:
         if len(genders) == 1:
             return genders.pop()
     for token in reversed(name.split()):
-        low = token.lower()
-        for gender, ending, _ in _SURNAME_ENDINGS:
-            if low.endswith(ending) and len(low) > len(ending) + 1:
+        parts = token.lower().split("-")
+        for gender in ("masc", "femn"):
+            endings = [e for g, e, _ in _SURNAME_ENDINGS if g == gender]
+            # a double surname is Russian when each part is («Римский-Корсаков», «Петров-
+            # Водкин»), not when a foreign part stands beside one («Таунсенд-Маккин»: a woman)
+            if all(any(p.endswith(e) and len(p) > len(e) + 1 for e in endings) for p in parts):
                 return gender
     return ""
 

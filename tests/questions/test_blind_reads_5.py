@@ -507,3 +507,14 @@ def test_a_womans_role_gives_the_verb_its_gender() -> None:
     assert asked and all("Бинту" not in q or "была" in q or "работала" in q or "Кто по" in q
                          for q in asked), asked  # fmt: skip
     assert not any(" был " in q or "работал " in q for q in asked), asked
+
+
+def test_a_double_surname_with_a_foreign_part_gives_no_gender() -> None:
+    # «Где жил муж Мейва Кеннеди Таунсенда-Маккина?» for Мейв Кеннеди Таунсенд-Маккин, a
+    # woman: the Russian «-ин» of «Маккин» made her a man and declined her name
+    from dragon_bench.questions.inflect import person_gender
+
+    assert person_gender("Мейв Кеннеди Таунсенд-Маккин") == ""
+    assert inflect_name("Мейв Кеннеди Таунсенд-Маккин", "gent", "PERSON") is None
+    assert person_gender("Николай Римский-Корсаков") == "masc"
+    assert inflect_name("Кузьма Петров-Водкин", "gent", "PERSON") == "Кузьмы Петрова-Водкина"
