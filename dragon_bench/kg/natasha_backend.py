@@ -94,6 +94,7 @@ def analyse_document(doc: Document) -> Analysis:
         sent = sents[index]
         found_here = facts[index]
         roles = qualified_roles(found_here, names, text, doc.id, sent, group)
+        shown = {**names, **placed_names(found_here, names, ids, text)}
         for found in found_here:
             subj, obj = found.subject, found.object
             if ids[subj] == ids[obj] or names[subj].lower() == names[obj].lower():
@@ -107,7 +108,7 @@ def analyse_document(doc: Document) -> Analysis:
                 obj = who.person if obj is who.mention else obj
                 trigger = f"{who.prefix}{trigger}"
                 span = (sents[who.person.sent].start, sent.end)
-            obj_name, obj_end, obj_id = names[obj], obj.end, ids[obj]
+            obj_name, obj_end, obj_id = shown[obj], obj.end, ids[obj]
             obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
                 obj_name, obj_end, obj_id = roles[obj]
@@ -123,7 +124,7 @@ def analyse_document(doc: Document) -> Analysis:
                 obj_start, obj_end, obj_type = toks[0].start, toks[-1].end, E.AWARD
                 obj_id = entity_id(obj_type, obj_name)
             triple = Triple(
-                subject=names[subj],
+                subject=shown[subj],
                 relation=RELATION_NAMES.get(found.relation_type, found.relation_type.lower()),
                 object=obj_name,
                 doc_id=doc.id,
@@ -362,6 +363,23 @@ def qualified_roles(
         prefix = _post_adjectives(sent, role.head, heads) if sent is not None else ""
         name = f"{prefix}{_post_name(names[role])}{between}{text[place.start : end]}"
         out[role] = (name, end, entity_id(role.type, f"{name} @{doc_id}"))
+    return out
+
+
+def placed_names(
+    found: Iterable[Found], names: dict[Mention, str], ids: dict[Mention, str], text: str
+) -> dict[Mention, str]:
+    """An organisation whose name many bear and whose id its place qualifies («Палата
+    представителей США»: `ORGANIZATION:палата представителей (сша)`) is shown with that place
+    as written right after it, so an answer names the one it is, not any «Палата
+    представителей»."""
+    out: dict[Mention, str] = {}
+    for f in found:
+        org, place = f.subject, f.object
+        if f.trigger != "org_genitive" or "(" not in ids.get(org, ""):
+            continue
+        if text[org.end : place.start] == " " and org not in out:
+            out[org] = f"{names[org]} {text[place.start : place.end]}"
     return out
 
 

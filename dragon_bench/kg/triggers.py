@@ -814,9 +814,13 @@ def _organisations(v: _View) -> Iterator[Found]:
         tok = v.toks[v.anchor(o.head)]
         if tok.rel == "appos" and tok.head >= 0:
             heads.add(tok.head)  # «компания Apple»: the adjective sits on «компания»
+        own = set(range(v.first[o], v.last[o] + 1))
         for h in heads:
             for place, depth in _genitives(v, h):
-                if place.type not in PLACES or depth > 1:
+                if place.type not in PLACES:
+                    continue
+                # «Палаты представителей США»: deeper only through the words of the name
+                if depth > 1 and not set(v.ancestors(place.head)[1:depth]) <= own:
                     continue
                 kind = "org_adjective" if v.toks[place.head].pos == "ADJ" else "org_genitive"
                 if o.start <= place.start and place.end <= o.end:
