@@ -28,9 +28,11 @@ _STATE: ForkState[dict[str, Any]] = ForkState()
 # third of the wall time when a core is idle (10,000 questions: 1.26 against 1.78 s; 5,000: 0.84
 # against 1.07 s) for ~0.25 CPU-s more; on a machine already busy it only adds that CPU (load
 # 3.6 on 2 cores: 10,000 questions 2.2 against 1.9 CPU-s, the wall time longer; 100,000: 34
-# against 24 s). So two processes only when the last minute left a core idle.
+# against 24 s). So two processes only when a core was idle beside ours since this module
+# loaded (the CPU's idle time in /proc/stat; else the 1-minute load average, which also
+# counts what just ended, such as the previous evaluation).
 MIN_PARALLEL = 5_000
-IDLE_CORE = 0.5  # cores the load average must leave unused for a second process
+IDLE_CORE = 0.7  # idle cores (beside ours) a second process needs
 # References of larger revisions are analysed for each evaluation and not kept on the Gold
 # (their tokens and chrF views come from the revision's cache; the rest would outweigh the
 # answers in memory).
@@ -39,16 +41,41 @@ _CHUNK = 2_000  # questions analysed at a time in one process (their analyses th
 _PIECES = 8  # pieces a worker's share is cut into when several processes score
 
 
+def _cpu_times() -> tuple[int, int] | None:
+    """Idle and total CPU time of the machine so far, in clock ticks (None without /proc/stat)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            ticks = [int(t) for t in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    if len(ticks) < 5:
+        return None
+    return ticks[3] + ticks[4], sum(ticks[:8])  # idle + iowait; user .. steal
+
+
+_SINCE = _cpu_times()  # the window in which idle cores are looked for starts here
+_MIN_TICKS = 20  # a shorter window says too little (clock ticks over all cores)
+
+
+def idle_cores() -> float:
+    """Cores idle beside this process: in the window since this module loaded (this process
+    used about one core of it) if long enough, else from the 1-minute load average."""
+    cpus = os.cpu_count() or 1
+    now = _cpu_times()
+    if _SINCE is not None and now is not None and now[1] - _SINCE[1] >= _MIN_TICKS:
+        return cpus * (now[0] - _SINCE[0]) / (now[1] - _SINCE[1])
+    return cpus - 1 - os.getloadavg()[0]
+
+
 def default_workers(n: int) -> int:
     """Processes to use for `n` questions: DRAGON_METRICS_WORKERS, else 2 for large inputs when
-    the machine has an idle core (the 1-minute load average leaves one), else 1."""
+    a core is idle beside ours (`idle_cores`), else 1."""
     env = os.environ.get("DRAGON_METRICS_WORKERS")
     if env:
         return max(1, int(env))
     if n < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    cpus = os.cpu_count() or 1
-    if cpus < 2 or cpus - os.getloadavg()[0] < 1 + IDLE_CORE:
+    if (os.cpu_count() or 1) < 2 or idle_cores() < IDLE_CORE:
         return 1
     return 2
 

@@ -301,8 +301,8 @@ def test_threads_evaluating_at_once_get_their_own_intervals(gold: Gold) -> None:
 def test_a_second_process_only_for_large_inputs_on_an_idle_machine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Two scoring processes from MIN_PARALLEL questions when the load average leaves a core
-    idle beside ours; one on a busy machine, one core or below MIN_PARALLEL; the variable wins."""
+    """Two scoring processes from MIN_PARALLEL questions when a core is idle beside ours; one on
+    a busy machine, one core or below MIN_PARALLEL; the variable wins."""
     import os
 
     from dragon_bench.metrics import scoring
@@ -310,12 +310,34 @@ def test_a_second_process_only_for_large_inputs_on_an_idle_machine(
     monkeypatch.delenv("DRAGON_METRICS_WORKERS", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     big = scoring.MIN_PARALLEL
-    for load, want in ((0.0, 2), (0.4, 2), (0.6, 1), (1.9, 1), (3.5, 1)):
-        monkeypatch.setattr(os, "getloadavg", lambda load=load: (load, load, load))
-        assert scoring.default_workers(big) == want, load
+    for idle, want in ((1.0, 2), (0.75, 2), (0.6, 1), (0.0, 1)):
+        monkeypatch.setattr(scoring, "idle_cores", lambda idle=idle: idle)
+        assert scoring.default_workers(big) == want, idle
         assert scoring.default_workers(big - 1) == 1
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(scoring, "idle_cores", lambda: 1.0)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert scoring.default_workers(big) == 1
     monkeypatch.setenv("DRAGON_METRICS_WORKERS", "3")
     assert scoring.default_workers(10) == 3
+
+
+def test_idle_cores_from_the_machine_s_idle_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Idle cores are the idle share of the CPU time since the module loaded (ticks from
+    /proc/stat, patched here); a window too short falls back to the load average."""
+    import os
+
+    from dragon_bench.metrics import scoring
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.5, 1.0, 1.0))
+    monkeypatch.setattr(scoring, "_SINCE", (1000, 4000))
+    monkeypatch.setattr(scoring, "_cpu_times", lambda: (1050, 4100))  # half the ticks idle
+    assert scoring.idle_cores() == 1.0
+    monkeypatch.setattr(scoring, "_cpu_times", lambda: (1000, 4100))  # none idle
+    assert scoring.idle_cores() == 0.0
+    monkeypatch.setattr(scoring, "_cpu_times", lambda: (1005, 4010))  # 10 ticks: too few
+    assert scoring.idle_cores() == 2 - 1 - 1.5
+    monkeypatch.setattr(scoring, "_cpu_times", lambda: None)
+    assert scoring.idle_cores() == 2 - 1 - 1.5
+    times = scoring._cpu_times()  # the real file, where there is one
+    assert times is None or 0 <= times[0] <= times[1]
