@@ -153,6 +153,23 @@ def _inside_one_name(g: GoldDocument, a: tuple[int, int], b: tuple[int, int]) ->
     )
 
 
+def _torn_first_names(g: GoldDocument) -> set[str]:
+    """The one-word person mentions an alias links to two different several-word names
+    («Андреа» to «Андреа Занончелли» and to «Андреа Рокелли»): joined, they would make the two
+    people one, so such a mention joins neither."""
+    partners: dict[str, set[str]] = defaultdict(set)
+    for rel in g.relations:
+        if rel.type not in ALIAS_RELATIONS:
+            continue
+        for one, other in ((rel.arg1, rel.arg2), (rel.arg2, rel.arg1)):
+            a, b = g.entities[one], g.entities[other]
+            if a.type in PERSON_TYPES and b.type == a.type:
+                key_a, key_b = _name_key(a.text, a.type), _name_key(b.text, b.type)
+                if len(key_a.split()) == 1 and len(key_b.split()) > 1:
+                    partners[one].add(key_b)
+    return {one for one, names in partners.items() if len(names) > 1}
+
+
 def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Triple]]:
     """The documents and one triple per gold relation (alias relations become shared ids)."""
     union = _Union()
@@ -182,9 +199,10 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
 
     for g in gold:
         doc = g.document.id
+        torn = _torn_first_names(g)
         for rel in g.relations:
             same = g.entities[rel.arg1].type == g.entities[rel.arg2].type
-            if rel.type in ALIAS_RELATIONS and same:
+            if rel.type in ALIAS_RELATIONS and same and not {rel.arg1, rel.arg2} & torn:
                 join(f"{doc}#{rel.arg1}", f"{doc}#{rel.arg2}")
         for ent in g.entities.values():
             node = f"{doc}#{ent.id}"

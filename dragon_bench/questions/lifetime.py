@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from dragon_bench.types import Triple
 
-__all__ = ["DEATH_RELATIONS", "ended", "is_counterfactual", "is_past"]
+__all__ = ["DEATH_RELATIONS", "TOLD_IN_TIME", "ended", "is_counterfactual", "is_past"]
 
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
 # what says that someone died: verbs (the sentence naming the subject says it of him)...
@@ -19,8 +19,11 @@ DEATH = re.compile(
     r"\b(?:скончал\w*|умер|умерла|умерли|погиб\w*|убит\w*|утонул\w*|казн[её]н\w*|"
     r"застрелен\w*|похоронен\w*|покойн\w*|ушл?[аи]? из жизни|ушёл из жизни|"
     r"уш[её]дш\w* из жизни|не стало|исполнилось бы|посмертн\w*|"
-    r"покончил\w* (?:с собой|жизнь самоубийством)|самоубийств\w*|суицид\w*)"
+    r"покончил\w* (?:с собой|жизнь самоубийством)|самоубийств\w*|суицид\w*|"
+    r"застрелил(?:ся|ась)|повесил(?:ся|ась)|найден\w* (?:мертв|мёртв)\w*)"
 )
+# a body found says it of the name right after «тело» («обнаружила тело Мейв Кеннеди»)
+BODY = r"\b(?:тел[оа]|останки)\s+(?:[^\s.!?]+\s+){0,4}"
 # ...and nouns, which say it of the name right after them («смерть Амано», «памяти Зворыкина»)
 DEATH_NOUNS = re.compile(
     r"\b(?:смерт[иьюя]\w*|гибел[иью]\w*|кончин\w*|прощани[ея] с|некролог\w*|памят[иь]\b)"
@@ -33,6 +36,9 @@ RETIRED = re.compile(
     r"\bуволен\w*|\bснят\w* с должности|"
     r"\bотстран[её]н\w*|\bувольнени\w*|\bоб отставке\b|\bсложил\w* полномочия|\bсложить полномочия|\bотреч\w*)"
 )
+# facts of a fixed dynamism that are still told in a tense: a charge of one now dead, or one
+# the sentence says was made («Гарсию обвиняли в получении взяток»), is asked in the past
+TOLD_IN_TIME = frozenset({"CONVICTED_OF"})
 # what a left office ends
 ROLE_RELATIONS = frozenset({"WORKPLACE", "WORKS_AS", "SUBORDINATE_OF", "MEMBER_OF"})
 # a sentence that tells the relation in the past («Сотомайор работала прокурором»,
@@ -52,6 +58,10 @@ _PAST_VERBS = {
     # an illness told of an age gone by («В 13 лет Месси уехал ... лечение»)
     "MEDICAL_CONDITION": re.compile(
         r"\b(?:страдал[аи]?|болел[аи]?|переболел\w*|в детстве|в юности|в \d+ (?:год|лет))\b"
+    ),
+    "CONVICTED_OF": re.compile(
+        r"\b(?:обвиняли|обвинял(?:ся|ась|ись)|подозревали|подозревал(?:ся|ась|ись)|"
+        r"был[аи]? (?:обвин|осужд|признан)\w*|осудили|обвинили)\b"
     ),
     "PLACE_RESIDES_IN": re.compile(r"\b(?:жил|жила|жили|проживал[аи]?)\b"),
     "MEMBER_OF": re.compile(r"\b(?:состоял[аи]?|входил[аи]?|был[аи]? член\w*|выступал[аи]? за)\b"),
@@ -127,11 +137,12 @@ def _said(text: str, stem: str) -> str:
         r"(?:уволил\w*|освободил\w*|отстранил\w*|снял\w*|отправил\w* в отставку)\s+"
         r"(?:[^\s.!?]+\s+){0,4}" + re.escape(stem.lower())
     )
+    body = re.compile(BODY + re.escape(stem.lower()))
     for sentence in _SENTENCE.split(text):
         if stem not in sentence:
             continue
         low = sentence.lower()
-        if DEATH.search(low):
+        if DEATH.search(low) or body.search(low):
             return "dead"
         retired = retired or bool(RETIRED.search(low) or dismissed.search(low))
     return "retired" if retired else ""

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dragon_bench.questions.kinds import misfit
-from dragon_bench.questions.lifetime import DEATH_RELATIONS, is_past
+from dragon_bench.questions.lifetime import DEATH_RELATIONS, TOLD_IN_TIME, is_past
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
@@ -337,7 +337,9 @@ class FactGraph:
             fact.object = _FORMER.sub("", fact.object)
             fact.tense = fact.tense or "past"
         frames = TEMPLATES.get(fact.relation)
-        if fact.tense == "past" or frames is None or frames.dynamic == "static":
+        if fact.tense == "past" or frames is None:
+            return
+        if frames.dynamic == "static" and fact.relation not in TOLD_IN_TIME:
             return
         # the whole revision's word on the subject (questions/lifetime.py): a death overrides
         # a present tense read off one sentence, a left office fills an empty one

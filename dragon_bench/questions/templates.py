@@ -1128,14 +1128,53 @@ _NA_PLACES = frozenset(
 )
 
 
+# workplaces one works «на», not «в»: «на Цзяннаньском судостроительном заводе»
+_NA_WORKPLACES = frozenset(
+    (
+        "завод",
+        "фабрика",
+        "комбинат",
+        "верфь",
+        "судоверфь",
+        "предприятие",
+        "шахта",
+        "рудник",
+        "станция",
+        "электростанция",
+        "радиостанция",
+        "телеканал",
+        "канал",
+        "радио",
+        "почта",
+        "месторождение",
+        "стройка",
+    )
+)
+
+
+def _na_head(words: list[str]) -> bool:
+    """The phrase after «в» is headed by a place of «на»: its first word a place that takes it
+    («Украине»), or, past the adjectives before it, a workplace noun («заводе»)."""
+    first = words[0].strip(",.?;:")
+    if lemmas(first)[:1] and lemmas(first)[0] in _NA_PLACES:
+        return True
+    for word in words[:4]:
+        if word[:1] in '«"“(' or not word.strip(",.?;:"):
+            return False
+        parse = analyzer().parse(word.strip(",.?;:").lower())[0]
+        if parse.tag.POS in ("ADJF", "PRTF") or re.fullmatch(r"\d+-\w+", word):
+            continue
+        return parse.tag.POS == "NOUN" and parse.normal_form in _NA_WORKPLACES
+    return False
+
+
 def _na(text: str) -> str:
     def swap(m: re.Match[str]) -> str:
-        word = m.group(3)
-        if lemmas(word)[:1] and lemmas(word)[0] in _NA_PLACES:
-            return f"{m.group(1)}{'На' if m.group(2)[0].isupper() else 'на'} {word}"
+        if _na_head(text[m.end(2) :].split()):
+            return f"{m.group(1)}{'На' if m.group(2)[0].isupper() else 'на'} "
         return m.group(0)
 
-    return re.sub(r"(^|\s)(в|во|В|Во)\s+(\S+)", swap, text)
+    return re.sub(r"(^|\s)(в|во|В|Во)\s+(?=\S)", swap, text)
 
 
 def _keep_case(old: str, new: str) -> str:

@@ -1,0 +1,112 @@
+"""The failure classes of the sixth blind read of gold questions
+(benchmarks/question_reads/2026-12-01-gold-dev-6-grades.jsonl), each on a constructed Russian
+case that produced the defect with the generator the read graded (main at 24cbe17)."""
+
+from __future__ import annotations
+
+from dragon_bench.kg.nerel import GoldDocument, GoldEntity, GoldLink, GoldRelation
+from dragon_bench.questions.gold import gold_triples
+from dragon_bench.questions.templates import render
+from dragon_bench.types import Document
+from tests.questions.helpers import doc, fact
+
+PO = ("PERSON", "ORGANIZATION")
+PP = ("PERSON", "PERSON")
+
+
+def _asked(ts, docs, types=("simple",), seeds=range(6), **kw):  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    kw.setdefault("popularity_share", 1.0)
+    asked: dict = {}
+    for seed in seeds:
+        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, **kw)
+        asked.update({q.question: q.answers for q in qs})
+    return asked
+
+
+def _gold_doc(doc_id, text, entities, relations, links=()):  # type: ignore[no-untyped-def]
+    ents = {}
+    for ident, kind, shown, *nth in entities:
+        start = -1
+        for _ in range(1 + (nth[0] if nth else 0)):
+            start = text.index(shown, start + 1)
+        ents[ident] = GoldEntity(ident, kind, ((start, start + len(shown)),), shown)
+    rels = [GoldRelation(f"R{i}", r, a, b) for i, (r, a, b) in enumerate(relations)]
+    links = [GoldLink(f"N{i}", e, q, name) for i, (e, q, name) in enumerate(links)]
+    return GoldDocument(Document(id=doc_id, title="Новости", text=text), ents, rels, links)
+
+
+def test_a_plant_is_worked_at_with_na() -> None:
+    # «Кто ... работал в Цзяннаньском судостроительном заводе?»: «на заводе», past the
+    # adjectives before the head noun; an organisation of «в» keeps it
+    frame = "Кто {v:работать} в {o:loct}?"
+    shown = render(frame, o="Уральский машиностроительный завод", o_type="ORGANIZATION",
+                   tense="past", agree="masc")  # fmt: skip
+    assert shown == "Кто работал на Уральском машиностроительном заводе?", shown
+    shown = render(frame, o="Первый канал", o_type="ORGANIZATION", tense="past", agree="masc")
+    assert shown == "Кто работал на Первом канале?", shown
+    shown = render(frame, o="Тульский университет", o_type="ORGANIZATION", tense="past",
+                   agree="masc")  # fmt: skip
+    assert shown == "Кто работал в Тульском университете?", shown
+    shown = render(frame, o="Завод", o_type="ORGANIZATION", tense="past", agree="masc")
+    assert shown == "Кто работал на Заводе?", shown
+
+
+def test_a_bare_first_name_linked_to_two_people_joins_neither() -> None:
+    # «Какие профессии и должности были у Андреа Занончелли?» -> «журналист», a role of
+    # Андреа Рокелли: NEREL linked the bare «Андреа» to both full names
+    text = ("Андреа выступил. Прокурор Андреа Смелкини допросил журналиста Андреа Крюккини. "
+            "Андреа Смелкини и Андреа Крюккини знакомы.")  # fmt: skip
+    g = _gold_doc("a", text,
+                  [("T1", "PERSON", "Андреа"), ("T2", "PERSON", "Андреа Смелкини"),
+                   ("T3", "PERSON", "Андреа Крюккини"), ("T4", "PROFESSION", "Прокурор"),
+                   ("T5", "PROFESSION", "журналиста")],
+                  [("ALTERNATIVE_NAME", "T1", "T2"), ("ALTERNATIVE_NAME", "T3", "T1"),
+                   ("WORKS_AS", "T2", "T4"), ("WORKS_AS", "T3", "T5")])  # fmt: skip
+    _, triples = gold_triples([g])
+    ids = {t.subject: t.subject_id for t in triples}
+    assert ids["Андреа Смелкини"] != ids["Андреа Крюккини"], ids
+    # one full name linked to a bare first name still joins it
+    g = _gold_doc("b", "Андреа выступил. Прокурор Андреа Смелкини допросил свидетеля.",
+                  [("T1", "PERSON", "Андреа"), ("T2", "PERSON", "Андреа Смелкини"),
+                   ("T4", "PROFESSION", "Прокурор")],
+                  [("ALTERNATIVE_NAME", "T1", "T2"), ("WORKS_AS", "T1", "T4")])  # fmt: skip
+    _, triples = gold_triples([g])
+    assert "андреа смелки" in triples[0].subject_id, triples[0].subject_id
+
+
+def test_one_whose_body_was_found_is_married_in_the_past() -> None:
+    # «Кто состоит в браке с Дэвидом Маккиным ...?» of «полиция обнаружила тело Мейв ...»
+    d = doc("m", "Полиция обнаружила тело Мэри Смелкинс-Бартон. Мэри Смелкинс-Бартон замужем за "
+                 "Олегом Крюком. Мэри Пенкинс замужем за Петром Огневым.")  # fmt: skip
+    ts = [
+        fact(d, "Мэри Смелкинс-Бартон", "SPOUSE", "Олег Крюк", PP,
+             ("Мэри Смелкинс-Бартон", "Олегом Крюком"), ("PERSON:a", "PERSON:o")),
+        fact(d, "Мэри Пенкинс", "SPOUSE", "Пётр Огнев", PP,
+             ("Мэри Пенкинс", "Петром Огневым"), ("PERSON:i", "PERSON:p")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    dead = [q for q in asked if "Смелкинс" in q or "Крюк" in q]
+    alive = [q for q in asked if "Пенкинс" in q or "Огнев" in q]
+    assert dead and not any("состоит" in q or "замужем" in q for q in dead), asked
+    assert alive and not any("состоял" in q for q in alive), asked
+
+
+def test_a_charge_told_in_the_past_is_asked_in_the_past() -> None:
+    # «В каком преступлении подозревают того, кто ...» of «Гарсию обвиняли в получении
+    # взяток» (he had died, «скончался»)
+    d = doc("c", "Бывшего мэра Олега Смелкова обвиняли в получении взяток. "
+                 "Мэра Ивана Крюкова обвиняют в растрате.")  # fmt: skip
+    pc = ("PERSON", "CRIME")
+    ts = [
+        fact(d, "Олег Смелков", "CONVICTED_OF", "получение взяток", pc,
+             ("Олега Смелкова", "получении взяток"), ("PERSON:o", "CRIME:v")),
+        fact(d, "Иван Крюков", "CONVICTED_OF", "растрата", pc, ("Ивана Крюкова", "растрате"),
+             ("PERSON:i", "CRIME:r")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    past = [q for q in asked if "Смелков" in q]
+    now = [q for q in asked if "Крюков" in q]
+    assert past and all("обвиняли" in q or "подозревали" in q for q in past), asked
+    assert now and all("обвиняют" in q or "подозревают" in q for q in now), asked
