@@ -110,10 +110,39 @@ def _undoubled(name: str) -> str:
     return " ".join(kept) if kept else name
 
 
+def _first_or_patronymic(word: str) -> bool:
+    return any(
+        p.tag.POS == "NOUN" and ("Name" in p.tag or "Patr" in p.tag) for p in parses(word.lower())
+    )
+
+
+def _glued(name: str, alone: set[str]) -> bool:
+    """Two people's names the NER took as one span: every word of a two-word name is a person
+    named alone elsewhere in the document and none is a first name or patronymic («сын
+    Акихито Нарухито»: the father Акихито, the son Нарухито, not one «Акихито Нарухито»)."""
+    words = name.lower().split()
+    return (
+        len(words) == 2
+        and all(w in alone for w in words)
+        and not any(_first_or_patronymic(w) for w in words)
+    )
+
+
 def resolve_people(names: dict[Mention, str]) -> dict[Mention, str]:
     """Replace a one-word person name («Безруков», «Сергей») by the document's one full name
     that ends (or, failing that, starts) with it; a word two full names share («Трамп» with
-    Дональд and Иванка Трамп) is left alone rather than guessed."""
+    Дональд and Иванка Трамп) is left alone rather than guessed. Two names glued into one
+    span (`_glued`) are no full name: the span names the last of them (the head of «сын
+    Акихито Нарухито» is Нарухито)."""
+    alone = {
+        _undoubled(n).lower()
+        for m, n in names.items()
+        if m.type == "PERSON" and len(_undoubled(n).split()) == 1
+    }
+    names = {
+        m: (n.split()[-1] if m.type == "PERSON" and _glued(_undoubled(n), alone) else n)
+        for m, n in names.items()
+    }
     fulls = sorted(
         {_undoubled(n) for m, n in names.items() if m.type == "PERSON" and len(n.split()) > 1}
     )

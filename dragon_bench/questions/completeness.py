@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
 
-__all__ = ["listed_roles", "missing_member", "other_workplaces", "unlisted_work"]
+__all__ = ["listed_roles", "missing_member", "other_posts", "other_workplaces", "unlisted_work"]
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
 _QUOTED = re.compile(r"«([^«»]{1,60})»")
@@ -200,6 +201,55 @@ def other_workplaces(fact: Fact, texts: Mapping[str, str]) -> bool:
                         continue  # a place or a person, not an organisation
                     return True
     return False
+
+
+# a post or trade told after a verb or noun of holding one («занимает должность руководителя
+# совета», «назначил Зворыкина руководителем», «получив диплом инженера»)
+_HOLDS = re.compile(
+    r"\b(?:должност\w*|пост\w*|назнач\w*|избран\w*|диплом\w*|работал\w*|работает|служил\w*|"
+    r"стал|стала|является|являлся|являлась)\s+((?:[\w.-]+\s+){0,2}[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def _head(role: str) -> str:
+    words = lemmas(role)
+    return words[0].replace("ё", "е").split("-")[0] if words else ""
+
+
+def _trades(words: str) -> set[str]:
+    return {w.split("-")[0] for w in lemmas(words) if w.split("-")[0] in PROFESSIONS}
+
+
+def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
+    """The subject holds posts or trades other than the answer: the KG gives the subject, or
+    a name of the subject's surname in the same documents, another role (below the question
+    threshold too: «академик», «профессор» beside «президент Института Пушкина»), or a text
+    names a trade in apposition to the subject («изобретателю ... Владимиру Зворыкину» beside
+    «... диплом инженера») or after a verb of holding a post («Тимченко занимает должность
+    руководителя совета» beside «сенатор»). A question asking for *the* post or profession
+    then has several answers."""
+    own = _head(fact.object)
+    answer = {w.replace("ё", "е").split("-")[0] for w in lemmas(fact.object)}
+    stem = _stem(fact.subject)
+    docs = set(fact.doc_ids)
+    heads: set[str] = set()
+    for g in graph.all_facts:
+        if g.relation != "WORKS_AS" or not docs & set(g.doc_ids):
+            continue
+        if g.subject_id == fact.subject_id or (stem and _stem(g.subject) == stem):
+            heads.add(_head(g.object))
+    for doc_id in docs if stem else ():
+        for sentence in _SENTENCE.split(texts.get(doc_id, "")):
+            at = sentence.find(stem)
+            if at < 0:
+                continue
+            before = re.findall(r"[\w.-]+", sentence[:at])[-3:]
+            heads |= _trades(" ".join(before))
+            for m in _HOLDS.finditer(sentence):
+                heads |= _trades(m.group(1))
+    heads.discard("")
+    return bool(heads - answer - {own})
 
 
 # who a work may be by when it is the set subject's: its members, founders, employers

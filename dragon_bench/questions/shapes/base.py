@@ -55,6 +55,7 @@ __all__ = [
     "common_reason",
     "guessable",
     "object_scope",
+    "place_gives_country",
     "predicates",
     "subject_scope",
 ]
@@ -351,6 +352,83 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
 # places whose country or region a news reader knows when the corpus ties the two names
 _REGIONS = frozenset({"STATE_OR_PROVINCE", "CITY", "COUNTRY", "LOCATION"})
 
+# regions and cities a news reader places in their country without the texts (lemmas)
+_WELL_KNOWN = {
+    "германия": "бавария гессен саксония тюрингия вестфалия бранденбург рейнланд-пфальц "
+    "баден-вюртемберг мюнхен франкфурт гамбург кельн штутгарт дюссельдорф дрезден лейпциг",
+    "италия": "ломбардия тоскана сицилия сардиния пьемонт калабрия венеция бергамо милан "
+    "неаполь турин флоренция генуя болонья палермо",
+    "япония": "канагава хоккайдо окинава хонсю кюсю сикоку фукусима осака киото токио "
+    "иокогама нагоя хиросима нагасаки",
+    "сша": "калифорния техас флорида аляска гавайи огайо массачусетс мичиган иллинойс "
+    "аризона невада нью-йорк чикаго лос-анджелес бостон сан-франциско майами",
+    "франция": "нормандия бретань прованс эльзас корсика париж марсель лион ницца бордо",
+    "испания": "каталония андалусия мадрид барселона валенсия севилья",
+    "великобритания": "шотландия уэльс англия лондон манчестер ливерпуль эдинбург",
+    "китай": "ухань хубэй пекин шанхай гуандун синьцзян тибет шэньчжэнь гуанчжоу",
+    "канада": "квебек онтарио альберта торонто ванкувер монреаль оттава",
+    "австралия": "квинсленд тасмания сидней мельбурн",
+    "украина": "донбасс киев харьков одесса львов днепр",
+    "россия": "подмосковье татарстан башкортостан башкирия чечня дагестан якутия кубань "
+    "сибирь урал москва санкт-петербург",
+}
+_PLACED = {place: country for country, names in _WELL_KNOWN.items() for place in names.split()}
+_COUNTRY_ANSWERS = frozenset({"COUNTRY", "NATIONALITY"})
+
+
+def _of_country(answer: str, country: str) -> bool:
+    """The answer is the country or its people («итальянец» of Италия, «немец» of Германия)."""
+    a, c = answer.lower().replace("ё", "е"), country.lower().replace("ё", "е")
+    if a == c:
+        return True
+    prefixes = (c[: max(4, len(c) - 3)], *_DEMONYMS.get(c, ()))
+    return len(a.split()) == 1 and any(a.startswith(p) for p in prefixes)
+
+
+def _countries_of_place(place_id: str, name: str, sub: Subgraph, graph: FactGraph) -> set[str]:
+    """The countries a place lies in: per the KG's LOCATED_IN facts outside the question's own
+    and per the table of well-known regions."""
+    found = {
+        f.object
+        for f in graph.objects_of(place_id)
+        if f.relation == "LOCATED_IN" and f.object_type == "COUNTRY" and f not in sub.facts
+    }
+    words = {*lemmas(name), *(w.lower() for w in _WORD.findall(name.lower()))}
+    found |= {_PLACED[w.replace("ё", "е")] for w in words if w.replace("ё", "е") in _PLACED}
+    return found
+
+
+def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
+    """A country or nationality answer that a place of the question gives away: the place lies
+    in that country («В какой стране располагается Канагава?» -> Япония, «Кто по
+    национальности тот, кто умер в Бергамо?» -> итальянец, the bridge Гессен -> Германия), or
+    the person the question is about holds the country's head post («император Японии»)."""
+    graph = ctx.graph
+    kinds = [graph.entities[a].type if a in graph.entities else "" for a in sub.answer_ids]
+    if not sub.answers or not set(kinds) & _COUNTRY_ANSWERS:
+        return False
+    countries: set[str] = set()
+    for f in sub.facts:
+        for ident, kind, name in (
+            (f.subject_id, f.subject_type, f.subject),
+            (f.object_id, f.object_type, f.object),
+        ):
+            if ident in sub.answer_ids:
+                continue
+            if kind in _REGIONS - {"COUNTRY"}:
+                countries |= _countries_of_place(ident, name, sub, graph)
+            if kind == "PERSON":
+                for g in graph.objects_of(ident):
+                    words = [w.replace("ё", "е") for w in lemmas(g.object)]
+                    if g.relation == "WORKS_AS" and words and words[0] in _STATE_HEADS:
+                        countries.add(" ".join(words[1:]))
+    for country in countries:
+        low = country.lower()
+        for answer in sub.answers:
+            if _of_country(answer, country) or set(lemmas(answer)) <= set(lemmas(low)):
+                return True
+    return False
+
 
 def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     """(person, what the question ties to the person) pairs to screen for common knowledge:
@@ -426,6 +504,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
     if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
         return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
     graph = ctx.graph
+    if place_gives_country(sub, ctx):
+        return "guessable"  # «В какой стране располагается Канагава?» -> Япония
     if any(graph.popular(a, ctx.popularity_share) for a in sub.answer_ids):
         return "popular_answer"
     if sub.type == "simple" and sub.ask == "object":

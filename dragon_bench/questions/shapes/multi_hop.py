@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
+from dragon_bench.questions.completeness import other_posts
 from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
@@ -410,6 +411,12 @@ class MultiHop:
             and any(common_knowledge(f1.subject, a, ctx.known_at) for a in sub.answers)
         ):
             return "common_knowledge"
+        if (
+            f2.relation == "WORKS_AS"
+            and sub.answer_ids == (f2.object_id,)
+            and other_posts(f2, ctx.graph, ctx.texts)
+        ):
+            return "other_posts"  # «Кем по должности был человек, ...»: he held several
         return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from dragon_bench.questions.completeness import listed_roles, other_workplaces
+from dragon_bench.questions.completeness import listed_roles, other_posts, other_workplaces
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -82,6 +82,12 @@ class Simple:
             and listed_roles([f], ctx.texts, heads=True)
         ):
             return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
+        if (
+            f.relation == "WORKS_AS"
+            and sub.ask == "object"
+            and other_posts(f, ctx.graph, ctx.texts)
+        ):
+            return "other_posts"  # «инженер» beside «изобретатель»: which one is asked?
         if (
             f.relation == "WORKPLACE"
             and sub.ask == "object"
