@@ -284,20 +284,42 @@ def _strip_role(name: str) -> str:
 
 _MONTH = r"(?:январ|феврал|март|апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)[а-яё]*"
 _DATE = re.compile(
-    rf"\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}}\s+года)?|{_MONTH}\s+\d{{4}}\s+года|\d{{4}}(?:\s+год[а-я]*)?",
+    rf"\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}}(?:\s+года)?)?|{_MONTH}\s+\d{{4}}\s+года|\d{{4}}(?:\s+год[а-я]*)?",
     re.IGNORECASE,
 )
 
 
+# a span of years («в 1934—1935 годах», «с 1934 по 1935 год»): its answer is the span
+_YEARS = re.compile(r"(?:\b|с\s+)((?:1[0-9]|20)\d\d)\s*(?:[—–-]|по)\s*((?:1[0-9]|20)\d\d)\b")
+# a span of days, months or decades is no date an answer can hold in one form
+_OTHER_SPAN = re.compile(rf"\d\s*[—–-]\s*\d|\bс\s+\d[^,.;]*\bпо\s+\d|{_MONTH}\s*[—–-]\s*{_MONTH}")
+
+
 def date_name(text: str) -> str:
     """The date a mention states, as an answer writes it («3 июня 2016 года», «2016 год»,
-    «июня 2010 года»), or '' when it states none («несколько дней назад», «в пятницу»)."""
+    «июня 2010 года», «1934—1935 годы»), or '' when it states none («несколько дней назад»,
+    «в пятницу») or a span of another kind («1—3 июня»)."""
+    spans = _YEARS.findall(text)
+    if len(spans) == 1:
+        return f"{spans[0][0]}—{spans[0][1]} годы"
+    if spans or _OTHER_SPAN.search(text):
+        return ""
+    decade = re.search(r"\b(\d{3}0)-(?:е|х)\b", text)
+    if decade:
+        return f"{decade.group(1)}-е годы"  # «в 1990-х», not «1990»
     m = _DATE.search(text)
     if not m:
         return ""
     date = m.group(0)
     if re.fullmatch(r"\d{4}\s+год[а-я]*", date):
         return date.split()[0] + " год"
+    first, _, rest = date.partition(" ")
+    if not first[:1].isdigit() and first.lower() not in _MONTHS_NOMN:
+        # «в марте 2019 года» -> «март 2019 года»
+        low = first.lower()
+        month = "май" if low[:2] == "ма" and low[2:3] != "р" else ""
+        month = month or next((n for n in _MONTHS_NOMN if n[:3] == low[:3]), "")
+        return f"{month} {rest}" if month else ""
     return date
 
 

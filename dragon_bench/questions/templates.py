@@ -1003,6 +1003,9 @@ def date_phrase(date: str) -> str:
     m = re.fullmatch(r"(\d{4}) год", date)
     if m:
         return f"в {m.group(1)} году"
+    m = re.fullmatch(r"(\d{4})—(\d{4}) годы", date)
+    if m:
+        return f"в {m.group(1)}—{m.group(2)} годах"
     m = re.fullmatch(r"([а-я]+) (\d{4}) года", date)
     if m and m.group(1) in _MONTHS_LOCT:
         return f"в {_MONTHS_LOCT[m.group(1)]} {m.group(2)} года"

@@ -12,6 +12,7 @@ from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PP = ("PERSON", "PERSON")
+PR = ("PERSON", "PROFESSION")
 
 
 def _asked(ts, docs, types=("simple",), seeds=range(6), **kw):  # type: ignore[no-untyped-def]
@@ -110,3 +111,41 @@ def test_a_charge_told_in_the_past_is_asked_in_the_past() -> None:
     now = [q for q in asked if "Крюков" in q]
     assert past and all("обвиняли" in q or "подозревали" in q for q in past), asked
     assert now and all("обвиняют" in q or "подозревают" in q for q in now), asked
+
+
+def test_a_span_of_years_is_answered_as_the_span() -> None:
+    # «Когда прошёл Великий поход?» -> «1934» of «в 1934—1935 годах»
+    from dragon_bench.questions.names import answer_name
+    from dragon_bench.questions.templates import date_phrase
+
+    assert answer_name("в 1934—1935 годах", "DATE") == "1934—1935 годы"
+    assert answer_name("с 1991 по 1992 год", "DATE") == "1991—1992 годы"
+    assert date_phrase("1934—1935 годы") == "в 1934—1935 годах"
+    assert answer_name("1—3 июня 2019 года", "DATE") == ""  # no one form holds it
+    assert answer_name("в 1985—1990 и 2006—2011 годах", "DATE") == ""
+    assert answer_name("в 1990-х годах", "DATE") == "1990-е годы"
+    assert answer_name("в марте 2019 года", "DATE") == "март 2019 года"
+    assert answer_name("в 2016 году", "DATE") == "2016 год"
+
+
+def test_a_post_under_its_clipped_name_is_one_member() -> None:
+    # «Какие должности занимает Морган Цвангираи?» -> «премьер», «премьер-министр», ...
+    d = doc("p", "Премьер Олег Смелков выступил. Премьер-министр Олег Смелков, глава партии "
+                 "Родина, уехал. Иван Крюков, глава партии Свобода и сенатор, выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Олег Смелков", "WORKS_AS", "премьер", PR, ("Олег Смелков", "Премьер"),
+             ("PERSON:o", "PROFESSION:p")),
+        fact(d, "Олег Смелков", "WORKS_AS", "премьер-министр", PR,
+             ("Олег Смелков", "Премьер-министр"), ("PERSON:o", "PROFESSION:pm")),
+        fact(d, "Олег Смелков", "WORKS_AS", "глава партии Родина", PR,
+             ("Олег Смелков", "глава партии Родина"), ("PERSON:o", "PROFESSION:g")),
+        fact(d, "Иван Крюков", "WORKS_AS", "глава партии Свобода", PR,
+             ("Иван Крюков", "глава партии Свобода"), ("PERSON:i", "PROFESSION:s")),
+        fact(d, "Иван Крюков", "WORKS_AS", "сенатор", PR, ("Иван Крюков", "сенатор"),
+             ("PERSON:i", "PROFESSION:c")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("set",))
+    sets = [got for q, got in asked.items() if "Смелков" in q]
+    assert not any("премьер" in got and "премьер-министр" in got for got in sets), asked
+    assert sets == [] or ("глава партии Родина", "премьер-министр") in sets, asked
+    assert ("глава партии Свобода", "сенатор") in asked.values(), asked

@@ -22,6 +22,22 @@ _HEADS = dict.fromkeys(
 )
 
 
+# a post under its clipped name and its full one («премьер» / «премьер-министр»): one post
+_CLIPPED = {
+    "премьер": ("премьер-министр",),
+    "генсек": ("генеральный", "секретарь"),
+    "генпрокурор": ("генеральный", "прокурор"),
+    "замминистра": ("заместитель", "министр"),
+    "зампред": ("заместитель", "председатель"),
+    "завотделом": ("заведующий", "отдел"),
+}
+
+
+def _bag(role: str) -> frozenset[str]:
+    """A member's words with one word for each post's several names."""
+    return frozenset(_HEADS.get(x, x) for w in lemmas(role) for x in _CLIPPED.get(w, (w,)))
+
+
 _MINISTRIES = ("мвд", "мид", "мчс", "министерство")
 
 
@@ -61,11 +77,12 @@ def _merged(members: list[Fact]) -> list[Fact]:
     heads = [f for f in members if lemmas(f.object)[:1] and lemmas(f.object)[0] in _HEADS]
     if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
         return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
-    bags = [frozenset(_HEADS.get(w, w) for w in lemmas(f.object)) for f in members]
+    bags = [_bag(f.object) for f in members]
+    size = [len(f.object) for f in members]
     kept = []
     for i, f in enumerate(members):
         inside = any(
-            bags[i] < bags[j] or (bags[i] == bags[j] and j < i)
+            bags[i] < bags[j] or (bags[i] == bags[j] and (size[j], -j) > (size[i], -i))
             for j in range(len(members))
             if j != i
         )
