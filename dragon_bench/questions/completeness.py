@@ -217,8 +217,31 @@ def _head(role: str) -> str:
     return words[0].replace("ё", "е").split("-")[0] if words else ""
 
 
+# what one wins or takes part in, not a post or trade («финалист Олимпиады», «лауреат премии»)
+_NO_TRADE = frozenset({"победитель", "победительница", "финалист", "финалистка", "чемпион"})
+_NO_TRADE |= {"чемпионка", "призёр", "призер", "лауреат", "участник", "участница", "кандидат"}
+_NO_TRADE |= {"водитель", "студент", "студентка", "сотрудник", "сотрудница"}
+
+
 def _trades(words: str) -> set[str]:
-    return {w.split("-")[0] for w in lemmas(words) if w.split("-")[0] in PROFESSIONS}
+    found = {w.replace("ё", "е").split("-")[0] for w in lemmas(words)}
+    return {w for w in found if w in PROFESSIONS and w not in _NO_TRADE}
+
+
+def _cases(word: str, name: bool = False) -> set[str]:
+    """The cases a word may be in; a name's as a name where the dictionary knows it so
+    («Петра»: the genitive of Пётр, not a plural)."""
+    parses = [p for p in analyzer().parse(word.lower()) if p.tag.case]
+    named = [p for p in parses if {"Name", "Surn", "Patr"} & set(p.tag.grammemes)]
+    return {str(p.tag.case) for p in (named if name and named else parses)}
+
+
+def _in_apposition(before: list[str], name: str) -> set[str]:
+    """Trades among the words just before a name that agree with it in case («изобретателю
+    телевидения Владимиру Зворыкину»; not «Доктор Питера Капальди», a role he plays)."""
+    first = re.findall(r"\w+", name)[:1]
+    want = _cases(first[0], name=True) if first else set()
+    return {t for w in before for t in _trades(w) if _cases(w) & want}
 
 
 def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
@@ -244,9 +267,13 @@ def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
             at = sentence.find(stem)
             if at < 0:
                 continue
-            before = re.findall(r"[\w.-]+", sentence[:at])[-3:]
-            heads |= _trades(" ".join(before))
-            for m in _HOLDS.finditer(sentence):
+            words = re.findall(r"[\w-]+", sentence[:at])
+            name = sentence[at:]
+            if words and re.fullmatch(r"[А-ЯЁA-Z]\w+", words[-1]):  # the first name
+                name, words = f"{words[-1]} {name}", words[:-1]
+            heads |= _in_apposition(words[-3:], name)
+            # a verb of holding a post about the subject: just before or after its name
+            for m in _HOLDS.finditer(sentence[max(0, at - 30) : at + 80]):
                 heads |= _trades(m.group(1))
     heads.discard("")
     return bool(heads - answer - {own})

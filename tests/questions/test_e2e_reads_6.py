@@ -36,15 +36,17 @@ def _answers(asked: dict) -> set[str]:
 
 def test_a_profession_is_not_asked_when_the_texts_give_the_subject_another_trade() -> None:
     # «Кем по профессии был Владимир Зворыкин?» -> «изобретатель»: his text also has him
-    # graduate as an engineer; one who has a single trade in the texts is still asked
+    # graduate as an engineer; one who has a single trade in the texts is still asked, and
+    # a role he plays («Доктор Питера Крюкова», in the genitive) is none of his trades
     d = doc("z", "Открыт памятник изобретателю телевидения Владимиру Огнёву. "
                  "Владимир Огнёв окончил институт, получив диплом инженера. "
                  "Изобретатель Владимир Огнёв жил в Омске. "
-                 "Скульптор Пётр Крюков приехал в Омск. Крюков родился в Москве.")  # fmt: skip
+                 "Скульптор Питер Крюков приехал в Омск. Крюков родился в Москве. "
+                 "Доктор Питера Крюкова появится в фильме.")  # fmt: skip
     ts = [
         fact(d, "Владимир Огнёв", "WORKS_AS", "изобретатель", PP,
              ("Владимир Огнёв", "Изобретатель"), ("PERSON:v", "PROFESSION:i"), "past"),
-        fact(d, "Пётр Крюков", "WORKS_AS", "скульптор", PP, ("Пётр Крюков", "Скульптор"),
+        fact(d, "Питер Крюков", "WORKS_AS", "скульптор", PP, ("Питер Крюков", "Скульптор"),
              ("PERSON:p", "PROFESSION:s")),
     ]  # fmt: skip
     answers = _answers(_asked(ts, [d]))
