@@ -9,6 +9,7 @@ goes through `display_name` once per fact.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +28,8 @@ __all__ = [
     "read_twice",
     "answer_name",
     "date_name",
+    "text_forms",
+    "text_surname",
     "nominative_name",
     "nominative_word",
     "is_nominative",
@@ -688,3 +691,51 @@ def role_of(role: str, gender: str) -> str:
         if form is not None and str(form.word).endswith("ая"):
             return _restore(role, str(form.word))
     return role
+
+
+# endings a man's surname declined like «Падован» takes; those of a surname in «-а» like
+# «Мендонса» (and Russian women's surnames, «Смелкова»/«Смелковой») besides its nominative
+_MASC_ENDINGS = ("а", "у", "ом", "е")
+_A_ENDINGS = ("ы", "и", "ой", "ей")  # not «е», «у»: «Трампу», «Трампе» are a man's too
+_FEMININE_SURNAME = re.compile(r"(?:ова|ева|ёва|ина|ына|ская|цкая)$")
+
+
+def text_surname(name: str, forms: Container[str]) -> str:
+    """A person's name with its last word in the nominative the texts support, `forms` the
+    words and the pairs of adjacent words of the texts that mention the person: «Андреа
+    Падована» is «Андреа Падован» when the texts write «Андреа Падован» too; «Джордж Мендонс»
+    (pymorphy3 reading «Мендонса» as a man's genitive) or «Мендонсы» is '' (no trusted form)
+    when the texts never write «Мендонс» and decline «Мендонса», «Мендонсы». Any other name
+    is returned as it is."""
+    words = name.split()
+    if not words or not words[-1][:1].isupper() or "-" in words[-1]:
+        return name
+    last, before = words[-1], words[-2] if len(words) > 1 else ""
+    if not _FEMININE_SURNAME.search(last.lower()):
+        for end in _MASC_ENDINGS:
+            base = last[: -len(end)]
+            if before and last.endswith(end) and len(base) >= 3 and f"{before} {base}" in forms:
+                return " ".join([*words[:-1], base])
+    return "" if _declined_in_a(last, forms) else name
+
+
+def _declined_in_a(word: str, forms: Container[str]) -> bool:
+    """The texts decline the surname like «Мендонса» / «Мендонсы», never writing the man's
+    nominative pymorphy3 reads («Мендонс»), and `word` is not its nominative in «-а»: no form
+    of it is to be trusted (the nominative in «-а» is no form the case checks accept)."""
+    if re.search(r"(?:ов|ев|ёв|ин|ын|ий|ой)$", word):
+        return False  # «Иванов»: «Ивановы» is a family
+    stem = word
+    for end in ("ы", "и", "у", "ой", "ей", "е"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            stem = word[: -len(end)]
+            break
+    if not re.search(r"[бвгджзклмнпрстфхцчшщ]$", stem) or stem in forms:
+        return False
+    return stem + "а" in forms and any(stem + end in forms for end in _A_ENDINGS)
+
+
+def text_forms(text: str) -> frozenset[str]:
+    """The words of a text and its pairs of adjacent words (for `text_surname`)."""
+    words = re.findall(r"[\w-]+", text)
+    return frozenset(words) | frozenset(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))

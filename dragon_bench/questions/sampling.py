@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.lifetime import DEATH_RELATIONS, TOLD_IN_TIME, is_past
 from dragon_bench.questions.morph import analyzer, lemmas
-from dragon_bench.questions.names import answer_name, common_noun, display_name, is_nominative
+from dragon_bench.questions.names import (
+    answer_name,
+    common_noun,
+    display_name,
+    is_nominative,
+    text_forms,
+    text_surname,
+)
 from dragon_bench.questions.templates import TEMPLATES, UNASKABLE, relation_type
 from dragon_bench.questions.vocab import NAMED_PLACES, PEOPLE, PROPER
 from dragon_bench.types import Triple
@@ -178,6 +185,16 @@ class Entity:
         )
 
 
+class _AnyOf:
+    """Words found in any of several texts' word sets."""
+
+    def __init__(self, sets: list[frozenset[str]]) -> None:
+        self.sets = sets
+
+    def __contains__(self, word: object) -> bool:
+        return any(word in s for s in self.sets)
+
+
 @dataclass
 class Fact:
     """One `(subject_id, relation_type, object_id)` with every triple (mention) that states it."""
@@ -301,6 +318,8 @@ class FactGraph:
                 grouped[key].append(t)
                 if n == 0:
                     askable.add(key)
+        if texts:
+            self._name_people_as_texts(texts)
         self.all_facts: list[Fact] = []
         self.objects: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         self.subjects: dict[tuple[str, str], list[Fact]] = defaultdict(list)
@@ -329,6 +348,24 @@ class FactGraph:
                 self.facts.append(fact)
                 self.by_subject[fact.subject_id].append(fact)
                 self.by_object[fact.object_id].append(fact)
+
+    def _name_people_as_texts(self, texts: Mapping[str, str]) -> None:
+        """A person's names with the last word in the nominative the texts write
+        (names.text_surname): «Андреа Падован», not the genitive «Андреа Падована»."""
+        forms: dict[str, frozenset[str]] = {}
+        for ent in self.entities.values():
+            if ent.type != "PERSON":
+                continue
+            for doc_id in ent.docs:
+                if doc_id not in forms:
+                    forms[doc_id] = text_forms(texts.get(doc_id, ""))
+            seen = _AnyOf([forms[d] for d in ent.docs])
+            names: Counter[str] = Counter()
+            for name, count in ent.names.items():
+                shown = text_surname(name, seen)
+                if shown:
+                    names[shown] += count
+            ent.names = names
 
     def _settle(self, fact: Fact) -> None:
         """Tense from the evidence when the extractor left it empty: a former role («экс-»,

@@ -4,6 +4,8 @@ case that produced the defect with the generator the read graded (main at 24cbe1
 
 from __future__ import annotations
 
+import re
+
 from dragon_bench.kg.nerel import GoldDocument, GoldEntity, GoldLink, GoldRelation
 from dragon_bench.questions.gold import gold_triples
 from dragon_bench.questions.templates import render
@@ -149,3 +151,28 @@ def test_a_post_under_its_clipped_name_is_one_member() -> None:
     assert not any("премьер" in got and "премьер-министр" in got for got in sets), asked
     assert sets == [] or ("глава партии Родина", "премьер-министр") in sets, asked
     assert ("глава партии Свобода", "сенатор") in asked.values(), asked
+
+
+def test_a_persons_answer_takes_the_nominative_the_texts_write() -> None:
+    # «Кто владеет Sartoria San Lazzaro?» -> «Андреа Падована» (the texts' nominative is
+    # «Андреа Падован»); «Джордж Мендонс» for «Джордж Мендонса» (declined «Мендонсы»), and
+    # «жена Джорджа Мендонса» in the question
+    d = doc("n", "Ателье Sartoria Lupo принадлежит Андреа Падована. Андреа Падован родился "
+                 "в Милане. Джордж Мендонса умер в Бостоне. Жена Мендонсы Грета Смелкина "
+                 "работала медсестрой.")  # fmt: skip
+    ts = [
+        fact(d, "Андреа Падована", "OWNER_OF", "Sartoria Lupo", PO,
+             ("Андреа Падована", "Sartoria Lupo"), ("PERSON:a", "ORGANIZATION:s")),
+        fact(d, "Джордж Мендонса", "PLACE_OF_DEATH", "Бостон", ("PERSON", "CITY"),
+             ("Джордж Мендонса", "Бостоне"), ("PERSON:g", "CITY:b")),
+        fact(d, "Грета Смелкина", "SPOUSE", "Мендонсы", PP, ("Грета Смелкина", "Мендонсы"),
+             ("PERSON:w", "PERSON:g")),
+        fact(d, "Грета Смелкина", "WORKS_AS", "медсестра", PR, ("Грета Смелкина", "медсестрой"),
+             ("PERSON:w", "PROFESSION:n")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "multi_hop", "conditional"))
+    shown = " ".join(f"{q} {' '.join(got)}" for q, got in asked.items())
+    assert asked.get("Кто владеет Sartoria Lupo?") == ("Андреа Падован",), asked
+    # no form of «Мендонса» is trusted (a case check would refuse its nominative): none asked
+    assert not re.search(r"Мендонс(?:ом|у|е|ы)?\b", shown), asked
+    assert any("Смелкин" in q for q in asked), asked
