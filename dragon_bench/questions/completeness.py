@@ -255,6 +255,8 @@ def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
     own = _head(fact.object)
     answer = {w.replace("ё", "е").split("-")[0] for w in lemmas(fact.object)}
     stem = _stem(fact.subject)
+    given = fact.subject.split()
+    first = given[0].lower() if len(given) > 1 else ""
     docs = set(fact.doc_ids)
     heads: set[str] = set()
     for g in graph.all_facts:
@@ -270,6 +272,8 @@ def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
             words = re.findall(r"[\w-]+", sentence[:at])
             name = sentence[at:]
             if words and re.fullmatch(r"[А-ЯЁA-Z]\w+", words[-1]):  # the first name
+                if first and words[-1][:3].lower() != first[:3]:
+                    continue  # kin of the surname («брат актрисы Мии Фэрроу»)
                 name, words = f"{words[-1]} {name}", words[:-1]
             heads |= _in_apposition(words[-3:], name)
             # a verb of holding a post about the subject: just before or after its name
