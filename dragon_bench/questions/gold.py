@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from razdel import sentenize
 
-from dragon_bench.kg.nerel import GoldDocument
+from dragon_bench.kg.nerel import GoldDocument, GoldEntity
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import display_name
 from dragon_bench.questions.vocab import PEOPLE
@@ -153,6 +153,30 @@ def _inside_one_name(g: GoldDocument, a: tuple[int, int], b: tuple[int, int]) ->
     )
 
 
+def _plural(word: str) -> bool:
+    parses = [p for p in analyzer().parse(word.lower()) if p.tag.case == "nomn"]
+    return any(p.tag.number == "plur" for p in parses) and not any(
+        p.tag.number == "sing" and p.tag.animacy == "anim" for p in parses
+    )
+
+
+def _shared_roles(g: GoldDocument, role: GoldEntity) -> bool:
+    """The role is one of two plural roles joined by «и» («известные писатели и критики,
+    среди которых — ...»): a group's roles, not one person's; which member is which the
+    text does not say."""
+    text = g.document.full_text
+    if role.type != "PROFESSION" or not _plural(role.text.split()[-1]):
+        return False
+    for other in g.entities.values():
+        if other.type != "PROFESSION" or other.id == role.id:
+            continue
+        a, b = sorted((role.span, other.span))
+        joined = a[1] <= b[0] and re.fullmatch(r"\s*(?:и|или|,)\s*", text[a[1] : b[0]])
+        if joined and _plural(other.text.split()[-1]):
+            return True
+    return False
+
+
 def _torn_first_names(g: GoldDocument) -> set[str]:
     """The one-word person mentions an alias links to two different several-word names
     («Андреа» to «Андреа Занончелли» and to «Андреа Рокелли»): joined, they would make the two
@@ -257,6 +281,8 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             subj, obj = g.entities[rel.arg1], g.entities[rel.arg2]
             if _inside_one_name(g, subj.span, obj.span):
                 continue
+            if rel.type == "WORKS_AS" and _shared_roles(g, obj):
+                continue  # «писатели и критики, среди которых — ...»: whose is which, untold
             if rel.type == "SCHOOLS_ATTENDED" and _inside_one_name(g, obj.span, obj.span):
                 continue  # «школа КГБ СССР»: the school, not the KGB, is what he attended
             start, end = min(subj.span[0], obj.span[0]), max(subj.span[1], obj.span[1])

@@ -37,7 +37,7 @@ def _gold_doc(doc_id, text, entities, relations, links=()):  # type: ignore[no-u
         ents[ident] = GoldEntity(ident, kind, ((start, start + len(shown)),), shown)
     rels = [GoldRelation(f"R{i}", r, a, b) for i, (r, a, b) in enumerate(relations)]
     links = [GoldLink(f"N{i}", e, q, name) for i, (e, q, name) in enumerate(links)]
-    return GoldDocument(Document(id=doc_id, title="Новости", text=text), ents, rels, links)
+    return GoldDocument(Document(id=doc_id, text=text), ents, rels, links)  # spans into text
 
 
 def test_a_plant_is_worked_at_with_na() -> None:
@@ -176,3 +176,20 @@ def test_a_persons_answer_takes_the_nominative_the_texts_write() -> None:
     # no form of «Мендонса» is trusted (a case check would refuse its nominative): none asked
     assert not re.search(r"Мендонс(?:ом|у|е|ы)?\b", shown), asked
     assert any("Смелкин" in q for q in asked), asked
+
+
+def test_two_roles_of_a_group_are_no_members_role() -> None:
+    # «Какие профессии совмещает Михаил Тарковский?» -> «критик», «писатель» of «прилетели
+    # известные писатели и критики, среди которых — ... Михаил Тарковский»; a group with one
+    # role gives it to each member
+    text = ("Прилетели известные писатели и критики, среди которых — Олег Смелков и Иван "
+            "Крюков. Приехали поэты, среди которых — Пётр Огнев.")  # fmt: skip
+    g = _gold_doc("g", text,
+                  [("T1", "PROFESSION", "писатели"), ("T2", "PROFESSION", "критики"),
+                   ("T3", "PERSON", "Олег Смелков"), ("T4", "PERSON", "Иван Крюков"),
+                   ("T5", "PROFESSION", "поэты"), ("T6", "PERSON", "Пётр Огнев")],
+                  [("WORKS_AS", "T3", "T1"), ("WORKS_AS", "T3", "T2"), ("WORKS_AS", "T4", "T1"),
+                   ("WORKS_AS", "T4", "T2"), ("WORKS_AS", "T6", "T5")])  # fmt: skip
+    _, triples = gold_triples([g])
+    roles = {(t.subject, t.object) for t in triples if t.relation == "WORKS_AS"}
+    assert roles == {("Пётр Огнев", "поэты")}, roles
