@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from dragon_bench.kg.mentions import Mention, Sentence, Token
@@ -116,15 +117,18 @@ def _first_or_patronymic(word: str) -> bool:
     )
 
 
-def _glued(name: str, alone: set[str]) -> bool:
-    """Two people's names the NER took as one span: every word of a two-word name is a person
-    named alone elsewhere in the document and none is a first name or patronymic («сын
-    Акихито Нарухито»: the father Акихито, the son Нарухито, not one «Акихито Нарухито»)."""
+def _glued(name: str, alone: Counter[str], spans: Counter[str]) -> bool:
+    """Two people's names the NER took as one span («сын Акихито Нарухито»: the father
+    Акихито, the son Нарухито): a two-word name written once, neither word a first name,
+    patronymic or initial, both words persons named alone in the document, the first more
+    often than the second (a person introduced by a full name goes on by the second word:
+    «Кобе Брайант» ... «Брайант»)."""
     words = name.lower().split()
     return (
         len(words) == 2
-        and all(w in alone for w in words)
-        and not any(_first_or_patronymic(w) for w in words)
+        and spans[name.lower()] == 1
+        and alone[words[0]] > alone[words[1]] >= 1
+        and not any(len(w) <= 2 or "." in w or _first_or_patronymic(w) for w in words)
     )
 
 
@@ -134,13 +138,11 @@ def resolve_people(names: dict[Mention, str]) -> dict[Mention, str]:
     Дональд and Иванка Трамп) is left alone rather than guessed. Two names glued into one
     span (`_glued`) are no full name: the span names the last of them (the head of «сын
     Акихито Нарухито» is Нарухито)."""
-    alone = {
-        _undoubled(n).lower()
-        for m, n in names.items()
-        if m.type == "PERSON" and len(_undoubled(n).split()) == 1
-    }
+    people = [_undoubled(n) for m, n in names.items() if m.type == "PERSON"]
+    alone = Counter(n.lower() for n in people if len(n.split()) == 1)
+    spans = Counter(n.lower() for n in people)
     names = {
-        m: (n.split()[-1] if m.type == "PERSON" and _glued(_undoubled(n), alone) else n)
+        m: (n.split()[-1] if m.type == "PERSON" and _glued(_undoubled(n), alone, spans) else n)
         for m, n in names.items()
     }
     fulls = sorted(
