@@ -185,6 +185,10 @@ class Entity:
         )
 
 
+# relations whose place holds the places inside it (uniqueness: `FactGraph.subject_ids`)
+_PLACED = frozenset({"PLACE_OF_BIRTH", "PLACE_OF_DEATH", "PLACE_RESIDES_IN"})
+
+
 class _AnyOf:
     """Words found in any of several texts' word sets."""
 
@@ -451,12 +455,25 @@ class FactGraph:
     def subject_ids(
         self, relation: str, object_id: str, types: frozenset[str] = frozenset()
     ) -> set[str]:
-        """Every subject id the KG gives (relation, object), of `types` when given."""
+        """Every subject id the KG gives (relation, object), of `types` when given; for a
+        place one was born, died or lived in, those of the places the KG puts inside it too
+        (one born in Тоттенем, «лондонский район», was born in Лондон)."""
+        places = [object_id]
+        if relation in _PLACED:
+            places += self._inside(object_id)
         return {
             f.subject_id
-            for f in self.subjects.get((relation, object_id), [])
+            for place in places
+            for f in self.subjects.get((relation, place), [])
             if not types or f.subject_type in types
         }
+
+    def _inside(self, place: str, depth: int = 2) -> list[str]:
+        """The places the KG locates in `place` (LOCATED_IN), to `depth` levels."""
+        found = [f.subject_id for f in self.subjects.get(("LOCATED_IN", place), [])]
+        if depth > 1:
+            found += [p for inner in list(found) for p in self._inside(inner, depth - 1)]
+        return [p for p in found if p != place]
 
     def holders(self, fact: Fact, types: frozenset[str] = frozenset()) -> set[str]:
         """Every subject id (of `types` when given) the KG gives the fact's relation and

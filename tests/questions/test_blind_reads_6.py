@@ -193,3 +193,24 @@ def test_two_roles_of_a_group_are_no_members_role() -> None:
     _, triples = gold_triples([g])
     roles = {(t.subject, t.object) for t in triples if t.relation == "WORKS_AS"}
     assert roles == {("Пётр Огнев", "поэты")}, roles
+
+
+def test_one_born_in_a_district_of_the_city_was_born_in_the_city() -> None:
+    # «Кто появился на свет в Лондоне?» -> Кит Флинт: Марк Холлис was born «в лондонском
+    # районе Тоттенем» (KG: Тоттенем LOCATED_IN Лондон)
+    d = doc("l", "Олег Смелков родился в Лондоне. Иван Крюков родился в районе Тоттенем. "
+                 "Тоттенем находится в Лондоне. Пётр Огнев родился в Париже.")  # fmt: skip
+    pc = ("PERSON", "CITY")
+    ts = [
+        fact(d, "Олег Смелков", "PLACE_OF_BIRTH", "Лондон", pc, ("Олег Смелков", "Лондоне"),
+             ("PERSON:o", "CITY:london")),
+        fact(d, "Иван Крюков", "PLACE_OF_BIRTH", "Тоттенем", ("PERSON", "DISTRICT"),
+             ("Иван Крюков", "Тоттенем"), ("PERSON:i", "DISTRICT:t")),
+        fact(d, "Тоттенем", "LOCATED_IN", "Лондон", ("DISTRICT", "CITY"),
+             ("Тоттенем находится", "Лондоне. П"), ("DISTRICT:t", "CITY:london")),
+        fact(d, "Пётр Огнев", "PLACE_OF_BIRTH", "Париж", pc, ("Пётр Огнев", "Париже"),
+             ("PERSON:p", "CITY:paris")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not any("Лондон" in q and "Кто" in q for q in asked), asked
+    assert any("Париж" in q and "Кто" in q for q in asked), asked
