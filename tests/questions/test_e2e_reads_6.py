@@ -155,6 +155,27 @@ def test_a_nationality_is_guessable_from_the_city_a_question_names() -> None:
     facts = tuple(sorted(graph.all_facts, key=lambda f: f.relation != "WORKPLACE"))
     chain = Subgraph("multi_hop", facts, ("Германия",), ("COUNTRY:g",), bridge="Гессен")
     assert place_gives_country(chain, ctx)
+    # a head of state the question hides («человек, который родился 23 мая 1949 года») does
+    # not give his country away
+    peru = doc("p", "Президент Японии Алан Огнев родился 23 мая 1949 года. Огнев работал в Японии.")
+    ts = [
+        fact(peru, "Алан Огнев", "WORKS_AS", "президент Японии", PP,
+             ("Алан Огнев", "Президент Японии"), ("PERSON:a", "PROFESSION:p")),
+        fact(peru, "Алан Огнев", "DATE_OF_BIRTH", "23 мая 1949 года", ("PERSON", "DATE"),
+             ("Алан Огнев", "23 мая 1949 года"), ("PERSON:a", "DATE:d")),
+        fact(peru, "Алан Огнев", "WORKPLACE", "Япония", PC, ("Огнев работал", "Японии"),
+             ("PERSON:a", "COUNTRY:j")),
+    ]  # fmt: skip
+    graph = FactGraph(ts, texts={"p": peru.full_text})
+    ctx = Context(graph, {"p": peru.full_text}, SupportIndex({"p": peru.full_text}), ctx.rng)
+    by = {f.relation: f for f in graph.all_facts}
+    named = Subgraph("simple", (by["WORKPLACE"],), ("Япония",), ("COUNTRY:j",), ask="object")
+    assert place_gives_country(named, ctx)
+    hidden = Subgraph(
+        "multi_hop", (by["DATE_OF_BIRTH"], by["WORKPLACE"]), ("Япония",), ("COUNTRY:j",),
+        ask="subject_bridge", bridge="Алан Огнев", bridge_id="PERSON:a",
+    )  # fmt: skip
+    assert not place_gives_country(hidden, ctx)
 
 
 def _mention(text: str, at: int, sent: int = 0) -> Mention:

@@ -402,7 +402,8 @@ def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
     """A country or nationality answer that a place of the question gives away: the place lies
     in that country («В какой стране располагается Канагава?» -> Япония, «Кто по
     национальности тот, кто умер в Бергамо?» -> итальянец, the bridge Гессен -> Германия), or
-    the person the question is about holds the country's head post («император Японии»)."""
+    the person the question names holds the country's head post («император Японии»; not a
+    hidden bridge: «Какую страну представлял человек, который родился 23 мая 1949 года?»)."""
     graph = ctx.graph
     kinds = [graph.entities[a].type if a in graph.entities else "" for a in sub.answer_ids]
     if not sub.answers or not set(kinds) & _COUNTRY_ANSWERS:
@@ -417,7 +418,7 @@ def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
                 continue
             if kind in _REGIONS - {"COUNTRY"}:
                 countries |= _countries_of_place(ident, name, sub, graph)
-            if kind == "PERSON":
+            if kind == "PERSON" and ident != sub.bridge_id:  # a hidden person shows no post
                 for g in graph.objects_of(ident):
                     words = [w.replace("ё", "е") for w in lemmas(g.object)]
                     if g.relation == "WORKS_AS" and words and words[0] in _STATE_HEADS:
