@@ -214,3 +214,20 @@ def test_one_born_in_a_district_of_the_city_was_born_in_the_city() -> None:
     asked = _asked(ts, [d])
     assert not any("Лондон" in q and "Кто" in q for q in asked), asked
     assert any("Париж" in q and "Кто" in q for q in asked), asked
+
+
+def test_a_name_only_a_photo_caption_gives_tells_no_fact() -> None:
+    # «Кто ... работал в CITIC Pacific?» of «работал в госкорпорации CITIC»: «CITIC Pacific»
+    # (linked to CITIC) only in the photo caption «Штаб-квартира CITIC Pacific в Гонконге»
+    text = ("Умер бывший глава корпорации Нефтемаш\nОфис Нефтемаш Пасифик в Гонконге\n"
+            "Олег Смелков скончался. С 1979 года Смелков работал в корпорации Нефтемаш.")  # fmt: skip
+    g = _gold_doc("c", text,
+                  [("T1", "ORGANIZATION", "Нефтемаш Пасифик"), ("T2", "CITY", "Гонконге"),
+                   ("T3", "PERSON", "Олег Смелков"), ("T4", "ORGANIZATION", "Нефтемаш", 2),
+                   ("T5", "PERSON", "Смелков", 1)],
+                  [("HEADQUARTERED_IN", "T1", "T2"), ("WORKPLACE", "T5", "T4"),
+                   ("ALTERNATIVE_NAME", "T3", "T5")],
+                  [("T1", "Q1", "Нефтемаш"), ("T4", "Q1", "Нефтемаш")])  # fmt: skip
+    _, triples = gold_triples([g])
+    assert [(t.relation, t.object) for t in triples] == [("WORKPLACE", "Нефтемаш")], triples
+    assert not any("Пасифик" in t.subject + t.object for t in triples), triples
