@@ -1,6 +1,7 @@
 """Whether the revision says a person's life or office is over: the subject died (a death fact
-in the KG, «скончался», «ушёл из жизни», «исполнилось бы») or left the post («в отставке»,
-«бывший», «экс-»). A changing fact about such a subject is asked in the past tense («Кого
+in the KG, «скончался», «ушёл из жизни», «исполнилось бы», or every year told of him is before
+1900) or left the post («в отставке», «подал в отставку», «бывший», «экс-», «отрёкся от
+престола», «последний император»). A changing fact about such a subject is asked in the past tense («Кого
 представлял Юкия Амано?»), and his present age is not asked at all."""
 
 from __future__ import annotations
@@ -34,7 +35,12 @@ RETIRED = re.compile(
     r"\bушёл в отставку\b|\bушла в отставку\b|\bотправлен\w* в отставку\b|"
     r"\bпокинул\w* (?:пост|должность)\b|\bосвобожд[её]н\w* от должности\b|\bна пенсии\b|"
     r"\bуволен\w*|\bснят\w* с должности|"
-    r"\bотстран[её]н\w*|\bувольнени\w*|\bоб отставке\b|\bсложил\w* полномочия|\bсложить полномочия|\bотреч\w*)"
+    r"\bотстран[её]н\w*|\bувольнени\w*|\bоб отставке\b|\bсложил\w* полномочия|\bсложить полномочия|"
+    # a resignation handed in or accepted: «Диарра подал в отставку», «принял отставку»
+    r"\bпода(?:л|ла|ли|вш\w*) в отставку\b|\bпринял\w* (?:его |её )?отставку\b|"
+    r"\bсложил\w* с себя\b|"
+    # an abdication ends a title: «отрёкся от престола», «отрёкшимся», «оставил престол»
+    r"\bотреч\w*|\bотр[её]к\w*|\bотрекл\w*|\b(?:остав|покину|отказа)л\w*(?: \w+)? (?:от )?(?:престол|трон)\w*)"
 )
 # facts of a fixed dynamism that are still told in a tense: a charge of one now dead, or one
 # the sentence says was made («Гарсию обвиняли в получении взяток»), is asked in the past
@@ -71,7 +77,13 @@ _PAST_VERBS = {
     ),
 }
 _NOW = re.compile(r"\b(?:является|являются|возглавляет|руководит)\b")
-_BEFORE = re.compile(r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*)[^.!?]*$")
+_BEFORE = re.compile(
+    r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*|"
+    r"последн\w+ (?:император|императриц|цар|цариц|корол|королев|шах|султан|генсек)\w*)[^.!?]*$"
+)
+# a year of the text; a person whose every year in the texts is before this one is long dead
+_YEAR = re.compile(r"\b(1[0-9]\d\d|20\d\d)\b")
+_LONG_AGO = 1900
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -130,8 +142,10 @@ def _dead_by_age(text: str, before: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def _said(text: str, stem: str) -> str:
-    """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''."""
+    """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''; 'dead' also
+    when every year those sentences give is before 1900 («император Кокаку (1771—1840)»)."""
     retired = False
+    years: list[int] = []
     # an active dismissal says it of the one dismissed: «Медведев уволил Суходольского»
     dismissed = re.compile(
         r"(?:уволил\w*|освободил\w*|отстранил\w*|снял\w*|отправил\w* в отставку)\s+"
@@ -145,6 +159,9 @@ def _said(text: str, stem: str) -> str:
         if DEATH.search(low) or body.search(low):
             return "dead"
         retired = retired or bool(RETIRED.search(low) or dismissed.search(low))
+        years += [int(y) for y in _YEAR.findall(sentence)]
+    if years and max(years) < _LONG_AGO:
+        return "dead"
     return "retired" if retired else ""
 
 

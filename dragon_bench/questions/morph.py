@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ __all__ = [
     "inflect_phrase",
     "agree_verb",
     "short_participle",
+    "own_inflect",
     "lemmas",
     "fold",
     "phrase_gender",
@@ -24,6 +26,24 @@ CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 _AGREEING = {"ADJF", "PRTF", "NUMR"}
 
 analyzer = morph_analyzer  # the shared pymorphy3 analyzer (dragon_bench.nlp)
+
+
+def own_inflect(parse: Any, grams: set[str] | frozenset[str]) -> Any | None:
+    """`parse.inflect(grams)`, kept to the word's own forms: pymorphy3 holds «высший» and
+    «высочайший», «лучший» and «наилучший» in one lexeme, and `inflect` may jump to the other
+    word («Строгановское высочайшее училище»)."""
+    out = parse.inflect(set(grams))
+    if out is None:
+        return None
+    word = str(parse.word).lower()
+    # the forms of the same grammemes as pymorphy3's choice (another word's or a variant
+    # spelling); its own choice wins a tie, one sharing a longer beginning is the word's own
+    forms = [f for f in parse.lexeme if f.tag.grammemes == out.tag.grammemes]
+    return max(forms, key=lambda f: _shared(f, word) + (f.word == out.word) * 0.5, default=out)
+
+
+def _shared(form: Any, word: str) -> int:
+    return len(os.path.commonprefix([str(form.word), word]))
 
 
 def _nominative(word: str, adjective: bool = False) -> Any | None:
@@ -91,7 +111,7 @@ def _inflect_word(
         and (p.tag.number == "plur" or p.tag.gender == "masc")
     ):
         grams.add(p.tag.animacy or animacy)
-    out = p.inflect(grams) or p.inflect({case})
+    out = own_inflect(p, grams) or own_inflect(p, {case})
     if out is None:
         return word, p
     return _restore_case(word, out.word), p

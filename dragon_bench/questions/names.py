@@ -15,7 +15,7 @@ from typing import Any
 
 from dragon_bench.nlp.lexicon import EVENT_NOUNS
 from dragon_bench.questions.inflect import PARTICLES
-from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.morph import analyzer, own_inflect
 from dragon_bench.questions.vocab import ORGS, PEOPLE
 
 __all__ = [
@@ -138,7 +138,7 @@ def nominative_word(word: str) -> str | None:
     grams = {"nomn"}
     if p.tag.POS != "NOUN" and p.tag.number == "sing" and p.tag.gender:
         grams |= {"sing", str(p.tag.gender)}
-    out = p.inflect(grams) or p.inflect({"nomn"})
+    out = own_inflect(p, grams) or own_inflect(p, {"nomn"})
     if out is None or out.word == word.lower():
         return None
     return _restore(word, str(out.word))
@@ -246,7 +246,7 @@ def _agree_modifiers(out: list[str], positions: list[int], head: str) -> None:
         if fits:
             continue
         grams = {"nomn", "plur"} if number == "plur" else {"nomn", "sing", str(gender)}
-        form = parses[0].inflect(grams)
+        form = own_inflect(parses[0], grams)
         if form is not None:
             out[i] = _restore(word, str(form.word))
 
@@ -560,7 +560,7 @@ def _agreeing_nominative(name: str) -> str | None:
         out = list(words)
         for j, p in enumerate(chosen):
             grams = {"nomn", "plur"} if number == "plur" else {"nomn", "sing", str(gender)}
-            form = p.inflect(grams)
+            form = own_inflect(p, grams)
             if form is None:
                 return None
             out[j] = _restore(words[j], str(form.word))

@@ -58,7 +58,7 @@ CUES: dict[str, frozenset[str]] = _cues(
         "родом род": "PLACE_OF_BIRTH ORIGINS_FROM",
         "умереть скончаться смерть": "PLACE_OF_DEATH DATE_OF_DEATH CAUSE_OF_DEATH AGE_DIED_AT",
         "возраст год": "AGE_DIED_AT AGE_IS",
-        "член членом входить состав партия состоять": "MEMBER_OF PART_OF",
+        "член членом входить состав партия состоять": "MEMBER_OF PART_OF WORKPLACE",
         "организовать организатор": "ORGANIZES",
         "пройти состояться проходить": "TAKES_PLACE_IN POINT_IN_TIME SUBEVENT_OF",
         "начаться": "START_TIME",

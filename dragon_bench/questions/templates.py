@@ -169,8 +169,10 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         _rel(
             "WORKPLACE",
             ask=[
-                ("where", "Где {v:работать} {s}?"),
-                ("org", "В какой организации {v:работать} {s}?", _ORGS),
+                ("where", "Где {v:работать} {s}?", "", "", "o_work"),
+                ("org", "В какой организации {v:работать} {s}?", _ORGS, "", "o_work"),
+                # a body of members (a college, a council, a party): one is in it, not at work
+                ("body", "Членом какой организации {v:являться} {s}?", _ORGS, "", "o_body"),
                 ("repr", "Какую организацию {v:представлять} {s}?", _ORGS),
                 # one who heads it (the text says so: stated.py), one who serves in the police,
                 # the army or a security service
@@ -180,7 +182,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("country", "Какую страну {v:представлять} {s}?", "COUNTRY"),
             ],
             many=[
-                ("orgs", "В каких организациях {v:работать} {s}?", _ORGS),
+                ("orgs", "В каких организациях {v:работать} {s}?", _ORGS, "", "o_work"),
+                ("bodies", "Членом каких организаций {v:являться} {s}?", _ORGS, "", "o_body"),
                 ("orgs_repr", "Какие организации {v:представлять} {s}?", _ORGS),
             ],
             pred=[
@@ -189,15 +192,20 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                     "in",
                     "{v:работать} в {o:loct}",
                     f"{_ORGS} FACILITY CITY STATE_OR_PROVINCE DISTRICT",
+                    "",
+                    "o_work",
                 ),
+                ("body", "{v:входить} в {o:accs}", _ORGS, "", "o_body"),
+                ("body_member", "{v:являться} членом {o:gent}", _ORGS, "", "o_body"),
                 ("repr", "{v:представлять} {o:accs}", _ORGS),
                 ("heads", "{v:возглавлять} {o:accs}", _ORGS),
                 ("serves", "{v:служить} в {o:loct}", _ORGS, "", "o_service"),
             ],
             describe=[
-                ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS),
+                ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS, "o_work"),
+                ("body", "организация", ", членом {which:gent} {v:являться} {s}", _ORGS, "o_body"),
                 ("repr", "организация", ", {which:accs} {v:представлять} {s}", _ORGS),
-                ("employer", "работодатель", " {s:gent}", _ORGS),
+                ("employer", "работодатель", " {s:gent}", _ORGS, "o_work"),
                 ("place", "{onoun}", ", в {which:loct} {v:работать} {s}", _NAMED_PLACES),
             ],
             dynamic="fast",
@@ -891,7 +899,33 @@ def _service(s: str, s_type: str, o: str, o_type: str) -> bool:
     return bool(words & _SERVICES) or {"министерство", "оборона"} <= words
 
 
+# bodies whose people are members, not employees: «входил в Коллегию кардиналов»
+_BODIES = frozenset(
+    "коллегия совет сенат парламент дума палата партия движение союз клуб ассамблея конгресс "  # noqa: SIM905
+    "госдума мосгордума европарламент совфед сейм кнессет бундестаг меджлис хурал политбюро".split()
+)
+_ACADEMIES = frozenset({"наука", "художество"})  # «Академия наук», not «Академия ФСБ»
+
+
+def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
+    """The object's head noun (past the adjectives before it) names a body of members."""
+    words = [w.strip('«»"“”(),.;:') for w in o.split()]
+    for i, word in enumerate(words[:4]):
+        if not word:
+            return False
+        parse = analyzer().parse(word.lower())[0]
+        if parse.tag.POS in ("ADJF", "PRTF"):
+            continue
+        head = str(parse.normal_form).replace("ё", "е")
+        if head == "академия":
+            return bool(set(lemmas(" ".join(words[i + 1 : i + 2]))) & _ACADEMIES)
+        return head in _BODIES
+    return False
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
+    "o_body": _body,
+    "o_work": lambda s, st, o, ot: not _body(s, st, o, ot),
     "o_service": _service,
     "title": _title,
     "not_title": lambda s, st, o, ot: not _title(s, st, o, ot) and not _rank(s, st, o, ot),
