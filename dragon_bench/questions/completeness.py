@@ -150,6 +150,36 @@ def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     return False
 
 
+_QUOTED_WORK = re.compile(r"«([^«»]{1,60})»|''([^']{1,60})''")
+
+
+def _quoted_in_evidence(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """A work an evidence sentence quotes that is neither a member nor the subject («музыкант
+    анонсировал выход нового студийного альбома «4:44»» beside the song «Adnis», which «войдёт
+    в пластинку»): figures and Latin names too, whose sentences need not name the subject."""
+    known = {w for f in facts for w in lemmas(f.object)} | set(lemmas(facts[0].subject))
+    for f in facts:
+        for t in f.triples:
+            for pair in _QUOTED_WORK.findall(_sentence(texts, t.doc_id, t.sentence_span)):
+                words = set(lemmas(pair[0] or pair[1]))
+                if words and not words & known:
+                    return True
+    return False
+
+
+# a name a text gives as a band's, a project's or a firm's, not a work («(проект «Метро»)»)
+_NOT_WORK = r"(?:проект\w*|групп\w*|коллектив\w*|ансамбл\w*|лейбл\w*|студи\w*|компани\w*)"
+
+
+def _not_a_work(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    for f in facts:
+        name = re.escape(f.object.strip("«»\"'"))
+        said = re.compile(rf"\b{_NOT_WORK}\s+[«\"']*{name}", re.IGNORECASE)
+        if any(said.search(texts.get(d, "")) for d in f.doc_ids):
+            return True
+    return False
+
+
 # a verb or a role after a copula that places its subject in an organisation
 _WORKED = re.compile(
     r"\b(?:работал\w*|работает|работают|преподава\w*|преподаёт|возглавля\w*|возглавил\w*|"
@@ -342,4 +372,8 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "incomplete"
     if relation in _KIN_KINDS and _kin_unlisted(facts, texts):
         return "incomplete"
+    if relation == "PRODUCES" and _quoted_in_evidence(facts, texts):
+        return "incomplete"
+    if relation == "PRODUCES" and _not_a_work(facts, texts):
+        return "not_a_work"
     return ""

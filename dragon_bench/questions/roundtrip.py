@@ -253,7 +253,7 @@ class RoundTrip:
             for c, fs in self._other(named, reading.relations).items():
                 if c not in named and self._fits(c, reading.kinds):
                     reached[c] |= fs
-        if set(reached) != answers:
+        if set(reached) - set(sub.merged) != answers:
             return False
         used = {k for ks in reached.values() for k in ks}
         return evidence <= used and all(reached[a] & evidence for a in answers)

@@ -257,7 +257,9 @@ class Fact:
 @dataclass(frozen=True)
 class Subgraph:
     """A sampled shape: its facts, the entity ids and names it asks for, and a multi-hop
-    bridge. `ask` says which side of a one-fact shape is asked (object or subject)."""
+    bridge. `ask` says which side of a one-fact shape is asked (object or subject); `merged`
+    holds the entity ids of set members one kept member stands for (one trade or award the KG
+    holds under two ids)."""
 
     type: str
     facts: tuple[Fact, ...]
@@ -266,6 +268,7 @@ class Subgraph:
     ask: str = "object"
     bridge: str | None = None
     bridge_id: str | None = None
+    merged: tuple[str, ...] = ()  # a set's members shown under another member's name
 
     @property
     def doc_ids(self) -> tuple[str, ...]:

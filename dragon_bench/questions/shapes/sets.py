@@ -4,10 +4,12 @@ aliases merged), asked in the plural; incomplete groups are not asked."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
+from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.completeness import missing_member
-from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
 from dragon_bench.questions.templates import WHEN, Frame
@@ -33,9 +35,67 @@ _CLIPPED = {
 }
 
 
+# one trade under a narrower or other word: a singer is a performer, a top model a model
+_TRADES = dict.fromkeys(
+    ("исполнитель", "исполнительница", "певица", "вокалист", "вокалистка"), "певец"
+)
+_TRADES |= dict.fromkeys(("топ-модель", "супермодель", "фотомодель", "манекенщица"), "модель")
+_TRADES |= {"кинорежиссёр": "режиссёр", "кинорежиссер": "режиссёр", "кинопродюсер": "продюсер"}
+_TRADES |= {"телеведущий": "ведущий", "кинокритик": "критик", "киноактёр": "актёр"}
+_TRADES |= {"создатель": "изобретатель", "архиепископ": "епископ", "митрополит": "епископ"}
+
+
+def _parts(word: str) -> tuple[str, ...]:
+    """A trade joined to its kind by a hyphen, as two words («писатель-фронтовик»)."""
+    first, _, rest = word.partition("-")
+    whole = word in PROFESSIONS
+    return (
+        (first, rest) if rest and not whole and first in PROFESSIONS and len(rest) >= 4 else (word,)
+    )
+
+
 def _bag(role: str) -> frozenset[str]:
-    """A member's words with one word for each post's several names."""
-    return frozenset(_HEADS.get(x, x) for w in lemmas(role) for x in _CLIPPED.get(w, (w,)))
+    """A member's words with one word for each post's or trade's several names."""
+    words = (p for w in lemmas(role) for p in _parts(_TRADES.get(w, w)))
+    return frozenset(_HEADS.get(x, x) for w in words for x in _CLIPPED.get(w, (w,)))
+
+
+# who won or holds an award, not the award («победитель XIV конкурса имени Чайковского»)
+_WINNER = frozenset({"победитель", "победительница", "лауреат", "обладатель", "обладательница"})
+_WINNER |= {"призёр", "призер", "чемпион", "чемпионка", "финалист", "дипломант"}
+_ROMAN = re.compile(r"^[IVXLC]+$")
+
+
+def _proper(name: str) -> frozenset[str]:
+    """The person names and Latin words of a member («Чайковского», «Grammy»): one event or
+    award when two members share one («Гран-при Конкурса имени Чайковского» / «победитель
+    XIV Международного конкурса имени Петра Чайковского»)."""
+    found = set()
+    for word in re.findall(r"[\w’'-]+", name):
+        if _ROMAN.match(word) or not word[:1].isupper():
+            continue
+        parse = analyzer().parse(word.lower())[0]
+        if "LATN" in parse.tag or "Surn" in parse.tag:
+            found.add(parse.normal_form)
+    return frozenset(found)
+
+
+def _one_award(members: list[Fact]) -> list[Fact] | None:
+    """Awards less those another member names as the same event: the award kept, the title
+    of its winner dropped; None when two share a name and neither is the winner's title
+    («премия имени Пушкина» / «медаль Пушкина»: one award or two, the words do not tell)."""
+    names = [_proper(f.object) for f in members]
+    title = [lemmas(f.object)[:1] and lemmas(f.object)[0] in _WINNER for f in members]
+    degree = [frozenset(w for w in f.object.split() if _ROMAN.match(w)) for f in members]
+    dropped: set[int] = set()
+    for i in range(len(members)):
+        for j in range(i + 1, len(members)):
+            if not names[i] & names[j] or (degree[i] and degree[j] and degree[i] != degree[j]):
+                continue
+            if title[i] == title[j]:
+                return None
+            dropped.add(i if title[i] else j)
+    return [f for i, f in enumerate(members) if i not in dropped]
 
 
 _MINISTRIES = ("мвд", "мид", "мчс", "министерство")
@@ -57,10 +117,19 @@ def _post(words: list[str]) -> str:
     return ""
 
 
+_ACTING = frozenset({"и", "о", "врио", "исполнять", "исполняющий"})
+
+
+def _headed(role: str) -> bool:
+    """A head of something, acting ones too («и.о. главы ведомства»)."""
+    words = [w for w in lemmas(role) if w not in _ACTING and w != "обязанность"]
+    return bool(words) and words[0] in _HEADS
+
+
 def _head_of_a_noun(role: str) -> bool:
     """A head of something a common noun names («председатель банка», «глава ведомства»),
     not of a named body («глава ЕЦБ», «директор «Манежа»»)."""
-    words = role.split()
+    words = [w for w in role.split() if w.lower().strip(".") not in ("и.о", "врио")]
     return len(words) > 1 and not any(w[:1].isupper() or w[:1] in '«"' for w in words[1:])
 
 
@@ -71,10 +140,15 @@ def _merged(members: list[Fact]) -> list[Fact]:
     other words («сенатор» / «член Совета Федерации», «глава МВД» / «министр внутренних дел»,
     «глава ЕЦБ» / «председатель банка») leave no set: which of them to show, or whether they
     are one, the words do not tell."""
+    if members and members[0].relation == "AWARDED_WITH":
+        awards = _one_award(members)
+        if awards is None:
+            return []
+        members = awards
     posts = [_post(lemmas(f.object)) for f in members]
     if any(p and posts.count(p) > 1 for p in posts):
         return []
-    heads = [f for f in members if lemmas(f.object)[:1] and lemmas(f.object)[0] in _HEADS]
+    heads = [f for f in members if _headed(f.object)]
     if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
         return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
     bags = [_bag(f.object) for f in members]
@@ -116,7 +190,9 @@ class SetShape:
             everything = graph.objects.get(key, [])
             if {f.object_id for f in everything} != {f.object_id for f in members}:
                 continue  # the KG knows a member that cannot be shown: the answer would be partial
-            members = _merged(members)
+            merged = _merged(members)
+            gone = {f.object_id for f in members} - {f.object_id for f in merged}
+            members = merged
             if not 2 <= len(members) <= MAX_SET or not graph.anchor(members[0], "subject"):
                 continue
             if not all(graph.answerable(f, "object") for f in members):
@@ -127,6 +203,7 @@ class SetShape:
                 tuple(members),
                 tuple(f.object for f in members),
                 tuple(f.object_id for f in members),
+                merged=tuple(sorted(gone)),
             )
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:

@@ -1,0 +1,117 @@
+"""The set failure classes of the seventh blind read of gold questions
+(benchmarks/question_reads/2026-12-01-gold-dev-7-grades.jsonl), each on a constructed Russian
+case that produced the defect with the generator the read graded (main at 9285fb8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dragon_bench.types import Triple
+from tests.questions.helpers import doc, fact
+
+PR = ("PERSON", "PROFESSION")
+PA = ("PERSON", "AWARD")
+PW = ("PERSON", "WORK_OF_ART")
+
+
+def _sets(ts: list[Triple], docs, subject: str) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    asked: dict[str, tuple[str, ...]] = {}
+    for seed in range(4):
+        qs = generate_questions(
+            ts, docs, per_type=20, types=("set",), seed=seed, popularity_share=1.0
+        )
+        asked.update({q.question: tuple(q.answers) for q in qs})
+    return [got for q, got in asked.items() if subject in q]
+
+
+def _control(d):  # type: ignore[no-untyped-def]
+    """A person with two distinct trades, whose set must stay asked."""
+    return [
+        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", PR, ("Пётр Ларионов", "Композитор"),
+             ("PERSON:l", "PROFESSION:k")),
+        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", PR, ("Пётр Ларионов", "дирижёр"),
+             ("PERSON:l", "PROFESSION:d")),
+    ]  # fmt: skip
+
+
+def test_one_trade_under_a_narrower_name_is_one_member() -> None:
+    # «Какие профессии совмещает Мин Си?» -> «модель Victoria’s Secret», «топ-модель»;
+    # «Какие профессии совмещает Ар Келли?» -> «исполнитель ритм-н-блюза», «певец»
+    d = doc("m", "Китайская модель Victoria’s Secret Лю Вэнь вышла замуж. Топ-модель Лю Вэнь "
+                 "уехала в Париж. Певца Иона Стрэйта обвиняют в мошенничестве. Известному "
+                 "исполнителю ритм-н-блюза Иону Стрэйту предъявлены обвинения. Писатель Семён "
+                 "Гудзенко умер. Писатель-фронтовик Семён Гудзенко похоронен в Москве. "
+                 "Композитор и дирижёр Пётр Ларионов выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Лю Вэнь", "WORKS_AS", "модель Victoria’s Secret", PR,
+             ("Лю Вэнь", "модель Victoria’s Secret"), ("PERSON:v", "PROFESSION:m")),
+        fact(d, "Лю Вэнь", "WORKS_AS", "топ-модель", PR, ("Лю Вэнь", "Топ-модель"),
+             ("PERSON:v", "PROFESSION:t")),
+        fact(d, "Ион Стрэйт", "WORKS_AS", "певец", PR, ("Иона Стрэйта", "Певца"),
+             ("PERSON:s", "PROFESSION:p")),
+        fact(d, "Ион Стрэйт", "WORKS_AS", "исполнитель ритм-н-блюза", PR,
+             ("Иону Стрэйту", "исполнителю ритм-н-блюза"), ("PERSON:s", "PROFESSION:r")),
+        fact(d, "Семён Гудзенко", "WORKS_AS", "писатель", PR, ("Семён Гудзенко", "Писатель"),
+             ("PERSON:g", "PROFESSION:w")),
+        fact(d, "Семён Гудзенко", "WORKS_AS", "писатель-фронтовик", PR,
+             ("Семён Гудзенко похоронен", "Писатель-фронтовик"), ("PERSON:g", "PROFESSION:f")),
+        *_control(d),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Вэнь") == [], "модель / топ-модель asked as two trades"
+    assert _sets(ts, [d], "Стрэйт") == [], "певец / исполнитель asked as two trades"
+    assert _sets(ts, [d], "Гудзенко") == [], "писатель / писатель-фронтовик asked as two"
+    assert set(_sets(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}
+
+
+def test_one_competition_under_two_names_is_one_award() -> None:
+    # «Каких наград удостоился Даниил Трифонов?» -> «Гран-при Конкурса имени Чайковского»,
+    # «победитель XIV Международного конкурса имени Петра Чайковского», «премия Grammy»
+    d = doc("t", "В 2011 году скрипач Олег Ванин получил Гран-при Конкурса имени Глинки. "
+                 "Солировать будет обладатель премии Grammy, победитель IX Международного "
+                 "конкурса имени Михаила Глинки Олег Ванин. Концерт пройдёт в Москве.")  # fmt: skip
+    ts = [
+        fact(d, "Олег Ванин", "AWARDED_WITH", "Гран-при Конкурса имени Глинки", PA,
+             ("Олег Ванин", "Гран-при Конкурса имени Глинки"), ("PERSON:o", "AWARD:g")),
+        fact(d, "Олег Ванин", "AWARDED_WITH",
+             "победитель IX Международного конкурса имени Михаила Глинки", PA,
+             ("Олег Ванин.", "победитель IX Международного конкурса имени Михаила Глинки"),
+             ("PERSON:o", "AWARD:w")),
+        fact(d, "Олег Ванин", "AWARDED_WITH", "премия Grammy", PA,
+             ("Олег Ванин.", "премии Grammy"), ("PERSON:o", "AWARD:y")),
+    ]  # fmt: skip
+    sets = _sets(ts, [d], "Ванин")
+    assert not any(len([a for a in got if "Глинк" in a]) > 1 for got in sets), sets
+    assert set(sets) == {("Гран-при Конкурса имени Глинки", "премия Grammy")}, sets
+
+
+def test_a_work_the_evidence_quotes_is_a_member() -> None:
+    # «Какие произведения создал Шон Картер?» -> «Adnis», «Magna Carta Holy Grail», not the
+    # album «4:44» the same evidence names in a sentence without his name
+    d = doc("c", "Рэпер Карл Нуриев сменил имя. Ранее он выпустил альбом «Красный дом». "
+                 "Музыкант анонсировал альбом «7:77». Он опубликовал клип на песню ''Oaks''.")  # fmt: skip
+    text = d.full_text
+    start = text.index("Ранее")
+    end = text.index("''.") + 3
+    ts = [
+        fact(d, "Карл Нуриев", "PRODUCES", "«Красный дом»", PW, ("Карл Нуриев", "Красный дом"),
+             ("PERSON:n", "WORK:h")),
+        fact(d, "Карл Нуриев", "PRODUCES", "«Oaks»", PW, ("Карл Нуриев", "Oaks"),
+             ("PERSON:n", "WORK:o")),
+    ]  # fmt: skip
+    ts[1] = replace(ts[1], sentence_span=(start, end))
+    assert _sets(ts, [d], "Нуриев") == [], "a set of works without the quoted «7:77»"
+
+
+def test_a_project_is_not_a_work() -> None:
+    # «Какие произведения создал Юрий Царёв?» -> «Метро» (his project), «Честь и Слава»
+    d = doc("p", "Выступили музыканты Игорь Седых (проект «Туннель») и Павел Шевелёв. "
+                 "В 2001 году Игорь Седых выпустил альбом «Сила и Воля».")  # fmt: skip
+    ts = [
+        fact(d, "Игорь Седых", "PRODUCES", "«Туннель»", PW, ("Игорь Седых", "Туннель"),
+             ("PERSON:s", "WORK:t")),
+        fact(d, "Игорь Седых", "PRODUCES", "«Сила и Воля»", PW, ("Игорь Седых", "Сила и Воля"),
+             ("PERSON:s", "WORK:v")),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Седых") == [], "a project asked as a work"
