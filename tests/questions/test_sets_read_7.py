@@ -115,3 +115,26 @@ def test_a_project_is_not_a_work() -> None:
              ("PERSON:s", "WORK:v")),
     ]  # fmt: skip
     assert _sets(ts, [d], "Седых") == [], "a project asked as a work"
+
+
+def test_one_seat_under_two_names_leaves_no_set() -> None:
+    # train: «Какие должности занимал Юрий Лужков?» -> «мэр Москвы», «мэр российской
+    # столицы» (one seat, let through once merged members passed the round-trip check);
+    # «живописец» / «художник», one trade
+    d = doc("s", "Мэр Москвы Пётр Гаврилин уехал. Мэр российской столицы Пётр Гаврилин "
+                 "вернулся. Художник Ян Стасов умер. Живописец Ян Стасов похоронен в Твери. "
+                 "Композитор и дирижёр Пётр Ларионов выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Гаврилин", "WORKS_AS", "мэр Москвы", PR, ("Пётр Гаврилин", "Мэр Москвы"),
+             ("PERSON:g", "PROFESSION:m")),
+        fact(d, "Пётр Гаврилин", "WORKS_AS", "мэр российской столицы", PR,
+             ("Пётр Гаврилин вернулся", "Мэр российской столицы"), ("PERSON:g", "PROFESSION:r")),
+        fact(d, "Ян Стасов", "WORKS_AS", "художник", PR, ("Ян Стасов", "Художник"),
+             ("PERSON:s", "PROFESSION:h")),
+        fact(d, "Ян Стасов", "WORKS_AS", "живописец", PR, ("Ян Стасов похоронен", "Живописец"),
+             ("PERSON:s", "PROFESSION:z")),
+        *_control(d),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Гаврилин") == [], "one seat asked as two posts"
+    assert _sets(ts, [d], "Стасов") == [], "художник / живописец asked as two trades"
+    assert set(_sets(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}

@@ -43,6 +43,7 @@ _TRADES |= dict.fromkeys(("топ-модель", "супермодель", "фо
 _TRADES |= {"кинорежиссёр": "режиссёр", "кинорежиссер": "режиссёр", "кинопродюсер": "продюсер"}
 _TRADES |= {"телеведущий": "ведущий", "кинокритик": "критик", "киноактёр": "актёр"}
 _TRADES |= {"создатель": "изобретатель", "архиепископ": "епископ", "митрополит": "епископ"}
+_TRADES |= {"живописец": "художник", "иеромонах": "священник", "иерей": "священник"}
 
 
 def _parts(word: str) -> tuple[str, ...]:
@@ -109,6 +110,9 @@ def _post(words: list[str]) -> str:
         "член" in words and ("совфед" in words or "совфеда" in words or "федерация" in words)
     ):
         return "сенатор"
+    for seat in ("мэр", "губернатор", "посол", "ректор"):
+        if seat in words:
+            return seat  # «мэр Москвы» / «мэр российской столицы»: one seat
     if "депутат" in words:
         return "депутат"  # «депутат Партии регионов» / «народный депутат Украины»: one seat
     head = any(w in _HEADS for w in words)
@@ -136,7 +140,7 @@ def _head_of_a_noun(role: str) -> bool:
 def _merged(members: list[Fact]) -> list[Fact]:
     """Members less those whose words lie inside another member's: one entity the KG did not
     merge («глава» / «руководитель Рособрнадзора», «Нобелевская премия мира» / «Нобелевская
-    премия мира 1993»), shown once under its fullest name. Two members naming one post under
+    премия мира 1993»), shown once under its fullest name. Two members left naming one post under
     other words («сенатор» / «член Совета Федерации», «глава МВД» / «министр внутренних дел»,
     «глава ЕЦБ» / «председатель банка») leave no set: which of them to show, or whether they
     are one, the words do not tell."""
@@ -145,12 +149,6 @@ def _merged(members: list[Fact]) -> list[Fact]:
         if awards is None:
             return []
         members = awards
-    posts = [_post(lemmas(f.object)) for f in members]
-    if any(p and posts.count(p) > 1 for p in posts):
-        return []
-    heads = [f for f in members if _headed(f.object)]
-    if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
-        return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
     bags = [_bag(f.object) for f in members]
     size = [len(f.object) for f in members]
     kept = []
@@ -162,6 +160,12 @@ def _merged(members: list[Fact]) -> list[Fact]:
         )
         if not inside:
             kept.append(f)
+    posts = [_post(lemmas(f.object)) for f in kept]
+    if any(p and posts.count(p) > 1 for p in posts):
+        return []
+    heads = [f for f in kept if _headed(f.object)]
+    if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
+        return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
     return kept
 
 
