@@ -47,6 +47,12 @@ def test_an_abdication_or_a_long_past_life_asks_in_the_past() -> None:
              ("PERSON:s", "PROFESSION:i"), tense="present")  # fmt: skip
     asked = _asked([t], [d])
     assert asked and all("носит" not in q and "работает" not in q for q in asked), asked
+    # a name of unknown gender takes no past verb, but a man's title tells his gender
+    d = doc("k", "Он стал первым правителем за 200 лет, отрёкшимся от престола (после императора "
+                 "Кокаку).")  # fmt: skip
+    t = fact(d, "Кокаку", "WORKS_AS", "император", PR, ("Кокаку", "императора"),
+             ("PERSON:k", "PROFESSION:i"), tense="present")  # fmt: skip
+    assert list(_asked([t], [d])) == ["Какой титул носил Кокаку?"], _asked([t], [d])
 
 
 def test_one_who_handed_in_his_resignation_is_asked_in_the_past() -> None:

@@ -234,13 +234,22 @@ def _render_with(
     return out[:1].upper() + out[1:]
 
 
+# titles only a man holds (a woman's is another word: императрица, королева, царица)
+_MEN_TITLES = frozenset(
+    "император король царь князь принц шах султан эмир граф герцог барон маркиз".split()  # noqa: SIM905
+)
+
+
 def role_gender(fact: Fact) -> str:
     """A woman's role noun tells the holder's gender («кандидатка», «ассистентка стоматолога»:
-    «Кем по профессии была ...?», not «был» for a foreign name of unknown gender); '' for
-    other facts and for nouns of either gender («глава», «судья»)."""
+    «Кем по профессии была ...?», not «был» for a foreign name of unknown gender), and so does
+    a man's title («император Кокаку»: «Какой титул носил Кокаку?»); '' for other facts and
+    for nouns of either gender («глава», «судья», «министр»)."""
     if fact.relation != "WORKS_AS" or fact.subject_type not in PEOPLE:
         return ""
     words = fact.object.split()
+    if words and lemmas(words[0])[:1] and lemmas(words[0])[0] in _MEN_TITLES:
+        return "masc"
     for p in analyzer().parse(words[0].lower())[:1] if words else ():
         if (
             p.tag.POS == "NOUN"
