@@ -905,6 +905,12 @@ _BODIES = frozenset(
     "госдума мосгордума европарламент совфед сейм кнессет бундестаг меджлис хурал политбюро".split()
 )
 _ACADEMIES = frozenset({"наука", "художество"})  # «Академия наук», not «Академия ФСБ»
+# a body whose members are organisations or states has staff: one works at UEFA («Союз
+# европейских футбольных ассоциаций»), not in it as a member
+_MEMBER_BODIES = frozenset(
+    "ассоциация федерация организация компания предприятие государство страна город банк "  # noqa: SIM905
+    "клуб общество объединение".split()
+)
 
 
 def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
@@ -917,9 +923,10 @@ def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
         if parse.tag.POS in ("ADJF", "PRTF"):
             continue
         head = str(parse.normal_form).replace("ё", "е")
+        after = set(lemmas(" ".join(words[i + 1 : i + 4])))
         if head == "академия":
             return bool(set(lemmas(" ".join(words[i + 1 : i + 2]))) & _ACADEMIES)
-        return head in _BODIES
+        return head in _BODIES and not after & _MEMBER_BODIES
     return False
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dragon_bench.questions.lifetime import ended
 from dragon_bench.questions.morph import inflect_phrase
 from dragon_bench.questions.names import answer_name, nominative_name
-from dragon_bench.questions.templates import render
+from dragon_bench.questions.templates import WHEN, render
 from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
@@ -92,7 +92,10 @@ def test_a_body_of_members_is_no_workplace() -> None:
         assert asked, body
         assert not any("работа" in q for q in asked), asked
         assert any("член" in q.lower() or "входи" in q for q in asked), asked
-    # an office or a school stays a workplace
+    # an office or a school stays a workplace, and so does a union of organisations
+    assert WHEN["o_body"]("", "", "Союз журналистов России", "ORGANIZATION")
+    assert not WHEN["o_body"]("", "", "Союз европейских футбольных ассоциаций", "ORGANIZATION")
+    assert not WHEN["o_body"]("", "", "Академия ФСБ", "ORGANIZATION")
     e = doc("e", "Анна Пушкова двадцать лет трудилась в Академии ФСБ.")
     t = fact(e, "Анна Пушкова", "WORKPLACE", "Академия ФСБ", PO, ("Анна Пушкова", "Академии"),
              ("PERSON:a", "ORGANIZATION:f"))  # fmt: skip
