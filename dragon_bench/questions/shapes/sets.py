@@ -99,6 +99,9 @@ def _one_award(members: list[Fact]) -> list[Fact] | None:
     return [f for i, f in enumerate(members) if i not in dropped]
 
 
+# a member of a chamber holds a deputy's seat («член Палаты представителей Конгресса США»)
+_CHAMBERS = frozenset({"палата", "дума", "госдума", "парламент", "конгресс", "рада", "сейм"})
+_CHAMBERS |= {"бундестаг", "кнессет", "меджлис", "хурал", "курултай"}
 _MINISTRIES = ("мвд", "мид", "мчс", "министерство")
 
 
@@ -113,7 +116,7 @@ def _post(words: list[str]) -> str:
     for seat in ("мэр", "губернатор", "посол", "ректор"):
         if seat in words:
             return seat  # «мэр Москвы» / «мэр российской столицы»: one seat
-    if "депутат" in words:
+    if "депутат" in words or ("член" in words and _CHAMBERS & set(words)):
         return "депутат"  # «депутат Партии регионов» / «народный депутат Украины»: one seat
     head = any(w in _HEADS for w in words)
     if "министр" in words or (head and any(w in _MINISTRIES or w.startswith("мин") for w in words)):
@@ -137,6 +140,24 @@ def _head_of_a_noun(role: str) -> bool:
     return len(words) > 1 and not any(w[:1].isupper() or w[:1] in '«"' for w in words[1:])
 
 
+_CAPS = re.compile(r"^[A-ZА-ЯЁ]{2,6}$")
+_SKIP = frozenset({"по", "и", "в", "на", "при", "для"})
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    """Every capital abbreviation of `short` is in `full` or the initials of a run of its
+    words, one at least spelled out («ГУ МВД Петербурга» / «Главное управление МВД России по Санкт-Петербургу»)."""
+    caps = [w for w in re.findall(r"[\w-]+", short) if _CAPS.match(w)]
+    words = [w for w in re.findall(r"[\w-]+", full) if w.lower() not in _SKIP]
+    initials = "".join(w[0].upper() for w in words)
+    shown = set(words)
+    spelled = [c for c in caps if c not in shown]
+    if not spelled or any(c not in initials for c in spelled):
+        return False
+    # two letters match by chance («СК» / «советник Кремля») unless another is written out
+    return any(len(c) > 2 for c in spelled) or len(spelled) < len(caps)
+
+
 def _merged(members: list[Fact]) -> list[Fact]:
     """Members less those whose words lie inside another member's: one entity the KG did not
     merge («глава» / «руководитель Рособрнадзора», «Нобелевская премия мира» / «Нобелевская
@@ -154,7 +175,9 @@ def _merged(members: list[Fact]) -> list[Fact]:
     kept = []
     for i, f in enumerate(members):
         inside = any(
-            bags[i] < bags[j] or (bags[i] == bags[j] and (size[j], -j) > (size[i], -i))
+            bags[i] < bags[j]
+            or (bags[i] == bags[j] and (size[j], -j) > (size[i], -i))
+            or _abbreviates(f.object, members[j].object)
             for j in range(len(members))
             if j != i
         )
