@@ -19,7 +19,6 @@ __all__ = [
     "ChrfReference",
     "chrf_reference",
     "chrf_score",
-    "chrf_repeats",
     "chrf_from_repeats",
 ]
 
@@ -61,16 +60,10 @@ def chrf_reference(reference: str) -> ChrfReference:
     )
 
 
-def chrf_repeats(ref: ChrfReference) -> tuple[list[str], list[int], list[int]]:
-    """The repeated n-grams of a prepared reference as flat lists (n-gram, first place, count),
-    order by order, to be stored."""
-    return list(ref.grams), list(ref.firsts), list(ref.counts)
-
-
 def chrf_from_repeats(
     reference: str, grams: Sequence[str], firsts: Sequence[int], counts: Sequence[int]
 ) -> ChrfReference:
-    """`chrf_reference(reference)` from its stored `chrf_repeats`."""
+    """`chrf_reference(reference)` from its stored repeated n-grams (grams, firsts, counts)."""
     return ChrfReference("".join(reference.split()), grams, firsts, counts)
 
 

@@ -30,7 +30,6 @@ from dragon_bench.metrics.chrf import (
     ChrfReference,
     chrf_from_repeats,
     chrf_reference,
-    chrf_repeats,
 )
 from dragon_bench.metrics.normalize import lemma, lemma_words
 from dragon_bench.metrics.tokens import razdel_tokens
@@ -169,14 +168,13 @@ def write_reference_tokens(
     tokens = [razdel_tokens(a) for a in answers]
     chrf = [chrf_reference(a) for a in answers]
     if qa_sha256:
-        flat = [chrf_repeats(c) for c in chrf]
         table = pa.table(
             {
                 "id": pa.array(ids, pa.int64()),
                 "tokens": tokens,
-                "chrf_grams": pa.array([f[0] for f in flat], pa.list_(pa.string())),
-                "chrf_firsts": pa.array([f[1] for f in flat], pa.list_(pa.int32())),
-                "chrf_counts": pa.array([f[2] for f in flat], pa.list_(pa.int32())),
+                "chrf_grams": pa.array([c.grams for c in chrf], pa.list_(pa.string())),
+                "chrf_firsts": pa.array([c.firsts for c in chrf], pa.list_(pa.int32())),
+                "chrf_counts": pa.array([c.counts for c in chrf], pa.list_(pa.int32())),
             }
         )
         _write(hub, cache_path(hub, version), _key(qa_sha256), table)

@@ -350,13 +350,12 @@ class Details:
         """The rows' JSON text as `json.dumps(rows, ensure_ascii=False)` writes it, without the
         brackets, `size` rows a piece (pieces joined by ", "): made from the columns with one
         format string, the same characters json writes, without a dict a row."""
-        if not self._plain():
-            for start in range(0, len(self), size):
-                stop = min(start + size, len(self))
-                yield ", ".join(json.dumps(r, ensure_ascii=False) for r in self.rows(start, stop))
-            return
+        plain = self._plain()
         for start in range(0, len(self), size):
             stop = min(start + size, len(self))
+            if not plain:
+                yield ", ".join(json.dumps(r, ensure_ascii=False) for r in self.rows(start, stop))
+                continue
             names = {t: json.dumps(t, ensure_ascii=False) for t in set(self.types[start:stop])}
             scores = [
                 _float_texts(arr[start:stop]) for v in self.groups.values() for arr in v.values()

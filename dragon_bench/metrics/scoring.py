@@ -158,18 +158,15 @@ def score_answers(
             ctx = multiprocessing.get_context("fork")
             step = -(-n // (workers * _PIECES))
             state["pieces"] = [(s, min(n, s + step)) for s in range(0, n, step)]
-            state["counter"] = counter = ctx.Value("i", 0)
-            total = len(state["pieces"])
-            parts: dict[int, np.ndarray] = {}
+            state["counter"] = ctx.Value("i", 0)
             with ctx.Pool(workers - 1) as pool:
                 pending = pool.map_async(_score_claimed, [key] * (workers - 1))
                 if on_start is not None:
                     on_start()
-                while (i := _claim(counter, total)) is not None:
-                    parts[i] = _score_range(key, state["pieces"][i])
+                parts = _score_claimed(key)  # this process scores pieces beside its workers
                 for done in pending.get():
                     parts.update(done)
-            ordered = [parts[i] for i in range(total)]
+            ordered = [parts[i] for i in range(len(state["pieces"]))]
         else:
             if on_start is not None:
                 on_start()
