@@ -208,10 +208,6 @@ OPTIONS = {
 }
 
 
-# the medals a sportsman wins, named by their metal («завоевала серебро»)
-_MEDALS = frozenset({"золото", "серебро", "бронза"})
-
-
 def _token_type(sent: Sentence, tok: Token) -> str | None:
     lemma = _strip_prefix(tok.lemma)
     if tok.pos == "ADJ" and OPTIONS["place_adj"] and lemma in lx.PLACE_ADJECTIVES:
@@ -231,7 +227,7 @@ def _token_type(sent: Sentence, tok: Token) -> str | None:
             return "DISEASE"
         if lemma in lx.CRIMES:
             return "CRIME"
-        if lemma in lx.AWARDS or lemma in _MEDALS:
+        if lemma in lx.AWARDS:
             return "AWARD"
         if lemma in lx.IDEOLOGIES:
             return "IDEOLOGY"

@@ -20,7 +20,7 @@ from dragon_bench.kg.mentions import (
 from dragon_bench.kg.naming import nominative_phrase, normal_forms, resolve_people
 from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
-from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts
+from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts, post_name
 from dragon_bench.nlp.lemmas import parses
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.types import Document, Triple, entity_id
@@ -112,8 +112,8 @@ def analyse_document(doc: Document) -> Analysis:
             obj_start, obj_type = obj.start, kinds.get(obj, obj.type)
             if found.relation_type == "WORKS_AS" and obj in roles:
                 obj_name, obj_end, obj_id = roles[obj]
-            elif found.relation_type == "WORKS_AS" and _post_name(obj_name) != obj_name:
-                obj_name = _post_name(obj_name)  # «экс-президент»: a past «президент»
+            elif found.relation_type == "WORKS_AS" and post_name(obj_name) != obj_name:
+                obj_name = post_name(obj_name)  # «экс-президент»: a past «президент»
                 obj_id = entity_id(obj.type, f"{obj_name} @{doc.id}")
             elif found.object_phrase is not None:
                 first, head, last = found.object_phrase
@@ -361,7 +361,7 @@ def qualified_roles(
                 continue
             end += 1
         prefix = _post_adjectives(sent, role.head, heads) if sent is not None else ""
-        name = f"{prefix}{_post_name(names[role])}{between}{text[place.start : end]}"
+        name = f"{prefix}{post_name(names[role])}{between}{text[place.start : end]}"
         out[role] = (name, end, entity_id(role.type, f"{name} @{doc_id}"))
     return out
 
@@ -381,13 +381,6 @@ def placed_names(
         if text[org.end : place.start] == " " and org not in out:
             out[org] = f"{names[org]} {text[place.start : place.end]}"
     return out
-
-
-def _post_name(name: str) -> str:
-    """A role's name without «экс-» («экс-президент» was a «президент»: its tense says so)."""
-    if name[:4].lower() == "экс-" and len(name) > 5:
-        return name[4:]
-    return name
 
 
 def _post_adjectives(sent: Sentence, head: int, mentions: set[int]) -> str:

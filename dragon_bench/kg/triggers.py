@@ -680,15 +680,18 @@ def _genitive_end(v: _View, head: int) -> int:
     return last
 
 
-def _post(lemma: str) -> str:
-    """A role's word without «экс-» (the past it marks is the triple's tense)."""
-    return lemma.removeprefix("экс-") if len(lemma) > 5 else lemma
+def post_name(name: str) -> str:
+    """A role's name without «экс-» («экс-президент» was a «президент»: the past it marks is the
+    triple's tense)."""
+    if name[:4].lower() == "экс-" and len(name) > 5:
+        return name[4:]
+    return name
 
 
 def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
     titles = {p for p in v.mentions if p.type == E.PROFESSION and is_title(v, p)}
     for n, p, how in names:
-        cue = _post(v.toks[p.head].lemma)
+        cue = post_name(v.toks[p.head].lemma)
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
         elif p in titles:
@@ -708,7 +711,7 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
         if p.type == E.PROFESSION:
             holders.setdefault(p, []).append((n, how))
     for p in [m for m in v.mentions if m.type == E.PROFESSION and m not in titles]:
-        lemma = _post(v.toks[p.head].lemma)
+        lemma = post_name(v.toks[p.head].lemma)
         party = _party(v, p) if lemma in _MEMBERS else None
         if party is not None:
             for n, how in holders.get(p, ()):

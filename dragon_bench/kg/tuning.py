@@ -143,7 +143,7 @@ def pronoun_factor(
     if not said:
         return 0.0
     typed = sum(index.ground(t).typed for t in said)
-    base = sum(_confidence(t.trigger[len(prefix) :], precision) for t in said) / len(said)
+    base = sum(confidence_of(t.trigger[len(prefix) :], precision) for t in said) / len(said)
     if base <= 0:
         return 0.0
     return round(min(1.0, (typed + 1) / (len(said) + 2) / base), 3)
@@ -203,15 +203,11 @@ def main(folder: str) -> None:
         print(f"{prefix} factor {precision[prefix]}", file=sys.stderr)
     index = GoldIndex(gold)
     threshold = choose_threshold(
-        [_confidence(t.trigger, precision) for t in triples],
+        [confidence_of(t.trigger, precision) for t in triples],
         [index.ground(t).typed for t in triples],
     )
     print(f"threshold {threshold}", file=sys.stderr)
     write_calibration(precision, Path(__file__).with_name("calibration.py"), threshold)
-
-
-def _confidence(trigger: str, precision: dict[str, float]) -> float:
-    return confidence_of(trigger, precision)
 
 
 if __name__ == "__main__":

@@ -180,7 +180,10 @@ PENALTIES = _words(
     """
 )
 
-AWARDS = _words("премия орден медаль награда оскар грэмми эмми золотой-глобус звание приз")
+# with the medals a sportsman wins, named by their metal («завоевала серебро»)
+AWARDS = _words(
+    "премия орден медаль награда оскар грэмми эмми золотой-глобус звание приз золото серебро бронза"
+)
 
 IDEOLOGIES = _words(
     """
