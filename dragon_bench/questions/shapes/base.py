@@ -256,14 +256,10 @@ def role_gender(fact: Fact) -> str:
             and p.tag.animacy == "anim"
             and p.tag.gender == "femn"
             and "Ms-f" not in p.tag
-            and _case(p.tag) == "nomn"
+            and p.tag.case == "nomn"
         ):
             return "femn"
     return ""
-
-
-def _case(tag: Any) -> str:
-    return str(tag.case or "")
 
 
 def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
