@@ -118,10 +118,14 @@ def rows_for_actual(data: dict[str, Any], last_n: int) -> list[dict[str, Any]]:
 
 
 def sort_rows(
-    rows: list[dict[str, Any]], key: str = "total", descending: bool | None = None
+    rows: list[dict[str, Any]],
+    key: str = "total",
+    descending: bool | None = None,
+    keys: Sequence[str] = SORT_KEYS,
 ) -> list[dict[str, Any]]:
-    """Sort by a column (numbers high first, text A-Z by default); empty values last; rank 1..n."""
-    if key not in SORT_KEYS:
+    """Sort by a column of `keys` (numbers high first, text A-Z by default); empty values last;
+    rank 1..n. The portal sorts with its own columns (`portal/leaderboard.py`)."""
+    if key not in keys:
         key = "total"
     if descending is None:
         descending = key not in ("model_name", "version")

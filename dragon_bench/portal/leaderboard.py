@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from dragon_bench.dynamism import LABELS
+from dragon_bench.leaderboard import views
 from dragon_bench.portal.scores import (
     GENERATION_METRICS,
     RETRIEVAL_METRICS,
@@ -361,21 +362,9 @@ def type_order(name: str) -> tuple[int, str]:
 def sort_rows(
     rows: list[dict[str, Any]], key: str = "total", descending: bool | None = None
 ) -> list[dict[str, Any]]:
-    """Sort by a column (numbers high first, text A-Z by default); empty values last; rank 1..n."""
-    if key not in SORT_KEYS:
-        key = "total"
-    if descending is None:
-        descending = key not in ("model_name", "version")
-    present = [r for r in rows if r.get(key) is not None]
-    missing = [r for r in rows if r.get(key) is None]
-    if key == "version":
-        present.sort(key=lambda r: parse_version(r["version"]), reverse=descending)
-    else:
-        present.sort(key=lambda r: r[key], reverse=descending)
-    out = present + sorted(missing, key=lambda r: r["model_name"])
-    for i, r in enumerate(out, 1):
-        r["rank"] = i
-    return out
+    """Sort by a column (numbers high first, text A-Z by default); empty values last; rank 1..n:
+    the Space's sort (`leaderboard/views.py`) over the portal's columns."""
+    return views.sort_rows(rows, key, descending, keys=SORT_KEYS)
 
 
 CSV_COLUMNS = (
