@@ -31,7 +31,7 @@ from dragon_bench.kg.checkpoint import ResumedExtraction, extraction_settings
 from dragon_bench.kg.extract import extract_batch
 from dragon_bench.llm import ChatModel, LLMClient, LLMSettings
 from dragon_bench.questions.prompts import llm_question
-from dragon_bench.questions.sampling import FactGraph
+from dragon_bench.questions.sampling import question_graph
 from dragon_bench.questions.shapes import QUESTION_TYPES, iter_subgraphs
 from dragon_bench.types import Document, Segment, Triple
 
@@ -278,7 +278,7 @@ def question_warmup_stage(
     so the questions are those of a purely sequential run. Returns the subgraphs phrased.
     """
     texts = {d.id: d.full_text for d in docs}
-    graph = FactGraph([t for t in triples if t.doc_id in texts])
+    graph = question_graph(triples, texts)  # as the selection builds it
     subs: list[Any] = []
     for qtype in QUESTION_TYPES:
         rng = random.Random(f"{seed}:{qtype}")

@@ -10,7 +10,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from dragon_bench.errors import BadInputError
-from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.llm import ChatModel, make_llm
 from dragon_bench.questions.fame import KNOWN_AT
 from dragon_bench.questions.filters import SupportIndex
@@ -18,7 +17,7 @@ from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.names import role_of
 from dragon_bench.questions.prompts import llm_question, prompt_id
 from dragon_bench.questions.roundtrip import RoundTrip
-from dragon_bench.questions.sampling import FactGraph, Subgraph
+from dragon_bench.questions.sampling import Subgraph, question_graph
 from dragon_bench.questions.shapes import QUESTION_SHAPES, QUESTION_TYPES
 from dragon_bench.questions.shapes.base import (
     POPULARITY_SHARE,
@@ -73,15 +72,8 @@ def generate_questions(
             f"unknown question type {unknown[0]!r} (choose from {', '.join(QUESTION_TYPES)})"
         )
     texts = {d.id: d.full_text for d in documents}
-    graph = FactGraph(
-        # only triples whose calibrated confidence reaches the threshold may be asked
-        [t for t in triples if t.doc_id in texts and feeds_questions(t.confidence)],
-        # the rest of the revision's KG still counts for uniqueness: a description two
-        # entities fit in the KG is ambiguous even when one of its facts is not asked
-        [t for t in triples if t.doc_id in texts and not feeds_questions(t.confidence)]
-        + [t for t in context if t.doc_id in texts],
-        texts,
-    )
+    # only triples whose calibrated confidence reaches the threshold may be asked
+    graph = question_graph(triples, texts, context)
     support = SupportIndex(texts)
     # the check reads template questions; the LLM path has its own judge (dragon_bench/screening)
     reader = RoundTrip(graph) if roundtrip and backend == "template" else None

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from dragon_bench.kg.calibration import feeds_questions
 from dragon_bench.questions.kinds import misfit
 from dragon_bench.questions.lifetime import DEATH_RELATIONS, TOLD_IN_TIME, is_past
 from dragon_bench.questions.morph import analyzer, lemmas
@@ -38,6 +39,7 @@ __all__ = [
     "Subgraph",
     "entity_key",
     "is_named",
+    "question_graph",
 ]
 
 # types of values, not things
@@ -259,7 +261,7 @@ class Subgraph:
     """A sampled shape: its facts, the entity ids and names it asks for, and a multi-hop
     bridge. `ask` says which side of a one-fact shape is asked (object or subject); `merged`
     holds the entity ids of set members one kept member stands for (one trade or award the KG
-    holds under two ids)."""
+    holds under two ids); `phrasings` the sampler's phrasings when it phrased it already."""
 
     type: str
     facts: tuple[Fact, ...]
@@ -269,6 +271,9 @@ class Subgraph:
     bridge: str | None = None
     bridge_id: str | None = None
     merged: tuple[str, ...] = ()  # a set's members shown under another member's name
+    # the (template id, text) phrasings the sampler found for it, so phrasing need not
+    # find them again (empty: the shape phrases it from scratch)
+    phrasings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
     def doc_ids(self) -> tuple[str, ...]:
@@ -535,3 +540,19 @@ class FactGraph:
         return not (
             kind in NAMED_ANSWER_TYPES and not is_named(name, kind) and len(name.split()) < 2
         )
+
+
+def question_graph(
+    triples: Iterable[Triple], texts: Mapping[str, str], context: Iterable[Triple] = ()
+) -> FactGraph:
+    """The graph question selection samples from: the triples of the texts' documents whose
+    calibrated confidence reaches the threshold can be asked; the rest of the revision's KG
+    and the `context` triples count for uniqueness only (a description two entities fit in
+    the KG is ambiguous even when one of its facts is not asked)."""
+    mine = [t for t in triples if t.doc_id in texts]
+    return FactGraph(
+        [t for t in mine if feeds_questions(t.confidence)],
+        [t for t in mine if not feeds_questions(t.confidence)]
+        + [t for t in context if t.doc_id in texts],
+        texts,
+    )

@@ -8,7 +8,6 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 
-from dragon_bench.questions.lifetime import ended
 from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
@@ -81,17 +80,6 @@ def _role_headed(role: Fact, other: Fact, texts: Mapping[str, str]) -> list[tupl
     ]
 
 
-def _present_role_of_dead(a: Fact, b: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
-    """A role in the present for someone the texts say has died («Кто родился в Понтридифене
-    и работает актёром?» of Richard Burton)."""
-    if not any(f.relation == "WORKS_AS" and f.tense != "past" for f in (a, b)):
-        return False
-    of_subject = graph.objects_of(a.subject_id)
-    triples = [t for f in of_subject for t in f.triples]
-    said = ended(a.subject_type, triples, texts, [f.relation for f in of_subject])
-    return said == "dead"
-
-
 # at most this many condition pairs are offered for one answer entity (the next is tried
 # when the first cannot be phrased)
 _PER_SUBJECT = 2
@@ -107,16 +95,14 @@ def _condition(f: Fact, graph: FactGraph) -> bool:
     return graph.anchor(f, "object") or f.object_type == "DATE"
 
 
-def _candidates(
-    a: Fact, b: Fact, graph: FactGraph, texts: Mapping[str, str]
-) -> tuple[list[tuple[str, str]], str]:
+def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[str, str]], str]:
     """The pair's phrasings (template ids, texts), or why there is none: `not_sharp` (a trade
     with a condition many share), `no_template`."""
     if not _sharp_enough(a, b) or not _sharp_enough(b, a):
         return [], "not_sharp"
     wh = subject_wh(a.subject_type)
     candidates = _role_headed(a, b, texts) + _role_headed(b, a, texts)
-    if _roles_agree(a, b) and not _present_role_of_dead(a, b, graph, texts):
+    if _roles_agree(a, b):  # a dead subject's roles are past already (FactGraph._settle)
         first = predicates(a, wh=wh, texts=texts)
         second = predicates(b, wh=wh, texts=texts)
         for fa, pa in first:
@@ -186,16 +172,26 @@ class Conditional:
             for a, b in needed + redundant:
                 if any(_same_question((a, b), p) for p in offered):
                     continue
-                if not _candidates(a, b, graph, graph.texts)[0]:
+                phrasings = _candidates(a, b, graph.texts)[0]
+                if not phrasings:
                     continue  # not phrased: the subject's next pair takes its place
                 offered.append((a, b))
-                yield Subgraph("conditional", (a, b), (a.subject,), (sid,), ask="subject")
+                yield Subgraph(
+                    "conditional",
+                    (a, b),
+                    (a.subject,),
+                    (sid,),
+                    ask="subject",
+                    phrasings=tuple(phrasings),
+                )
                 if len(offered) == _PER_SUBJECT:
                     break
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        if sub.phrasings:
+            return ctx.unique(list(sub.phrasings), 0)
         a, b = sub.facts
-        candidates, why = _candidates(a, b, ctx.graph, ctx.texts)
+        candidates, why = _candidates(a, b, ctx.texts)
         if why:
             ctx.why_not = why
             return None

@@ -6,6 +6,7 @@ entity id."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import defaultdict
@@ -384,12 +385,15 @@ class MultiHop:
                         _same_ask(sub.facts[1], g) for g in before
                     ):
                         continue
-                    if not _candidates(sub, graph, graph.texts)[0]:
+                    phrasings = _candidates(sub, graph, graph.texts)[0]
+                    if not phrasings:
                         continue
                     before.append(sub.facts[1])
-                    yield sub
+                    yield dataclasses.replace(sub, phrasings=tuple(phrasings))
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
+        if sub.phrasings:
+            return ctx.unique(list(sub.phrasings), len(sub.phrasings))
         candidates, rendered, why = _candidates(sub, ctx.graph, ctx.texts)
         if why:
             ctx.why_not = why
