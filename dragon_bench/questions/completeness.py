@@ -17,7 +17,15 @@ from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
 
-__all__ = ["listed_roles", "missing_member", "other_posts", "other_workplaces", "unlisted_work"]
+__all__ = [
+    "AWARD_HOLDERS",
+    "holder_title",
+    "listed_roles",
+    "missing_member",
+    "other_posts",
+    "other_workplaces",
+    "unlisted_work",
+]
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
 _QUOTED = re.compile(r"«([^«»]{1,60})»")
@@ -247,10 +255,28 @@ def _head(role: str) -> str:
     return words[0].replace("ё", "е").split("-")[0] if words else ""
 
 
+# who won or holds an award, not the award nor a trade («победитель XIV конкурса имени
+# Чайковского», «полный кавалер ордена «За заслуги перед Отечеством»»)
+AWARD_HOLDERS = frozenset({"победитель", "победительница", "лауреат", "обладатель", "кавалер"})
+AWARD_HOLDERS |= {"обладательница", "призёр", "призер", "чемпион", "чемпионка", "финалист"}
+AWARD_HOLDERS |= {"финалистка", "дипломант", "дипломантка"}
+
+
+def holder_title(award: str) -> bool:
+    """The name of an award's holder, not of the award («полный кавалер ордена ...», «лауреат
+    Государственной премии»): no answer to «Какую награду получил ...?»."""
+    for word in lemmas(award):
+        if word.replace("ё", "е") in AWARD_HOLDERS or word in AWARD_HOLDERS:
+            return True
+        parse = analyzer().parse(word)[0]
+        if parse.tag.POS not in ("ADJF", "PRTF", "NUMR") and not word.isdigit():
+            return False  # past the adjectives («полный», «трёхкратный»): the head noun
+    return False
+
+
 # what one wins or takes part in, not a post or trade («финалист Олимпиады», «лауреат премии»)
-_NO_TRADE = frozenset({"победитель", "победительница", "финалист", "финалистка", "чемпион"})
-_NO_TRADE |= {"чемпионка", "призёр", "призер", "лауреат", "участник", "участница", "кандидат"}
-_NO_TRADE |= {"водитель", "студент", "студентка", "сотрудник", "сотрудница"}
+_NO_TRADE = AWARD_HOLDERS | {"участник", "участница", "кандидат", "водитель", "студент"}
+_NO_TRADE |= {"студентка", "сотрудник", "сотрудница"}
 
 
 def _trades(words: str) -> set[str]:

@@ -85,7 +85,9 @@ def _surname(name: str) -> str:
 def association(person: str, answer: str) -> float:
     """Cosine of the person's surname and the answer's words (their lemmas, 4+ letters) in
     the news embeddings; 0.0 when either is not in the corpus' vocabulary."""
-    words = [w.replace("ё", "е") for w in lemmas(answer) if len(w) >= 4]
+    # an abbreviation of three letters counts too («ООН» for «Пан Ги Мун»)
+    short = {w.lower() for w in re.findall(r"\b[А-ЯЁA-Z]{3}\b", answer)}
+    words = [w.replace("ё", "е") for w in lemmas(answer) if len(w) >= 4 or w in short]
     # the surname, and a stage name the corpus writes as one hyphenated word («jay-z»)
     names = [_surname(person), "-".join(person.lower().split())]
     heads = [v for v in (_vector([n]) for n in names if n) if v is not None]

@@ -111,11 +111,18 @@ def _restore(original: str, new: str) -> str:
     return new[:1].upper() + new[1:] if original[:1].isupper() else new
 
 
+# first names the dictionary gives one gender that are a man's in one language and a woman's
+# in another: «Андреа Рокелли» (Italian, a man), «Андреа Меркель»; «Ким», «Доминик», «Мишель»
+EITHER_GENDER = frozenset({"андреа", "ким", "доминик", "мишель", "никола", "саша", "женя"})
+
+
 def person_gender(name: str) -> str:
     """masc or femn from a first name or a surname ending, '' when the name does not say."""
     tokens = name.split()
     for i, token in enumerate(tokens):
         low = token.lower().strip(".,")
+        if low.replace("ё", "е") in EITHER_GENDER:
+            return ""  # the surname of a foreign name says nothing either
         if not _CYRILLIC.match(low) or not analyzer().word_is_known(low):
             continue  # a guessed paradigm of an unknown name («Кэрри») says nothing
         if i and i == len(tokens) - 1:

@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from dragon_bench.questions.lifetime import DEATH
-from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.types import Triple
 
-__all__ = ["frame_stated", "told_of_another", "unstated"]
+__all__ = ["frame_stated", "many_hold", "told_of_another", "told_together", "unstated"]
 
 _DEATH_CUES = re.compile(
     DEATH.pattern
@@ -318,3 +318,36 @@ def told_of_another(relation: str, triples: Iterable[Triple], texts: Mapping[str
             ):
                 return True
     return False
+
+
+# bodies of many members or staff: a party, a chamber, a council, a government or ministry, an
+# army, a league («член Коммунистической партии», «входит в Конгресс США», «работал в
+# Госсовете», «принял участие в Серии А»): the texts tell of other members the KG may lack
+# (Li Peng beside Wang Zhen, Sanders beside Gabbard)
+_CROWDS = frozenset(
+    (  # noqa: SIM905
+        "партия конгресс парламент сенат дума госдума госсовет совет рада палата собрание "
+        "кнессет бундестаг сейм меджлис хурал правительство кабмин кабинет министерство "
+        "госдепартамент департамент госдеп мвд мид фсб армия флот войско лига серия "
+        "чемпионат олимпиада союз коллегия комитет движение фронт церковь академия"
+    ).split()
+)
+_CROWD_RELATIONS = frozenset({"MEMBER_OF", "WORKPLACE", "PARTICIPANT_IN"})
+
+
+def many_hold(relation: str, obj: str) -> bool:
+    """A person's fact that many people share: membership of, work in or play in a body of
+    many members. Uniqueness in the KG does not make it a description of one person."""
+    if relation not in _CROWD_RELATIONS:
+        return False
+    return any(w.replace("ё", "е") in _CROWDS for w in lemmas(obj))
+
+
+def told_together(sentences: Iterable[set[tuple[str, tuple[int, int]]]]) -> bool:
+    """One sentence tells every one of the facts (their `Fact.sentences`): roles held at once
+    («композитор и дирижёр»), not successive ones told apart («двадцать лет был кадием» ...
+    «стал муфтием»), which «совмещал» would misstate."""
+    common: set[tuple[str, tuple[int, int]]] | None = None
+    for found in sentences:
+        common = set(found) if common is None else common & found
+    return bool(common)

@@ -1139,7 +1139,8 @@ def render(
 
 
 _PREPOSITION = re.compile(r"(^|\s)(в|во|с|со|к|ко|о|об)\s+(?=(\S+))", re.IGNORECASE)
-# places that take «на»: «на Украине» is the press norm of NEREL's years, «на Филиппинах»
+# places that take «на»: «на Украине» is the press norm of NEREL's years, «на Филиппинах»,
+# islands (lemmas)
 _NA_PLACES = frozenset(
     [
         "украина",
@@ -1168,6 +1169,29 @@ _NA_PLACES = frozenset(
         "кубань",
         "ставрополье",
         "алтай",
+        # islands take «на» («на Хонсю», «на Бали»), and so does «остров» itself
+        "остров",
+        "хонсю",
+        "хоккайдо",
+        "кюсю",
+        "сикоку",
+        "окинава",
+        "бали",
+        "ява",
+        "суматра",
+        "мальдивы",
+        "сейшелы",
+        "багамы",
+        "канары",
+        "курилы",
+        "тасмания",
+        "пхукет",
+        "шпицберген",
+        "майорка",
+        "тенерифе",
+        "барбадос",
+        "бермуды",
+        "соловки",
     ]  # noqa: SIM905
 )
 
@@ -1192,6 +1216,7 @@ _NA_WORKPLACES = frozenset(
         "почта",
         "месторождение",
         "стройка",
+        "остров",  # not a workplace, but a head noun of «на» too: «на Канарских островах»
     )
 )
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from dragon_bench.questions.completeness import unlisted_work
+from dragon_bench.questions.completeness import holder_title, unlisted_work
 from dragon_bench.questions.fame import (
     CREATORS,
     IDENTITY_RELATIONS,
@@ -436,6 +436,33 @@ def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
     return False
 
 
+_GLOSS_AFTER = re.compile(r"([^()]*)\(([^()]{3,100})\)")
+_GLOSS_BEFORE = re.compile(r"([^().!?]{3,100})\(\s*$")
+
+
+def _spelled_out(sub: Subgraph, texts: Mapping[str, str]) -> bool:
+    """A name the question shows is glossed in its text by a full name that holds the answer
+    («ХДС (Христианско-демократический союз Германии)»): a reader of the question knows it."""
+    for f in sub.facts:
+        sides = [("subject", f.subject_id), ("object", f.object_id)]
+        for t in f.triples:
+            text = texts.get(t.doc_id, "")
+            for side, ident in sides:
+                if ident in sub.answer_ids or ident == sub.bridge_id:
+                    continue
+                start, end = t.subject_span if side == "subject" else t.object_span
+                # the brackets may open inside an extracted span («ХДС (Христианско-...»)
+                after = _GLOSS_AFTER.match(text[start : end + 100])
+                if after and len(after.group(1)) > end - start + 2:
+                    after = None
+                # «Христианско-демократический союз Германии (ХДС)»: the last words before
+                before = _GLOSS_BEFORE.search(text[max(0, start - 101) : start])
+                glosses = [m.group(m.lastindex or 0) for m in (after, before) if m]
+                if any(guessable(a, g) for a in sub.answers for g in glosses):
+                    return True
+    return False
+
+
 def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     """(person, what the question ties to the person) pairs to screen for common knowledge:
     a person's profession, employer, party, origin and works; a founder and what he founded;
@@ -509,6 +536,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "bridge_named"
     if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
         return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
+    if _spelled_out(sub, ctx.texts):
+        return "guessable"  # «ХДС (Христианско-демократический союз Германии)» -> Германия
     graph = ctx.graph
     if place_gives_country(sub, ctx):
         return "guessable"  # «В какой стране располагается Канагава?» -> Япония
@@ -533,6 +562,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "asked_before"
     if any(unstated(f.relation, f.object_type, f.triples, ctx.texts) for f in sub.facts):
         return "unstated"  # «умер в Наньпине» from «родилась в Наньпине»
+    if any(f.relation == "AWARDED_WITH" and holder_title(f.object) for f in sub.facts):
+        return "holder_title"  # «Какую награду получил ...?» -> «полный кавалер ордена ...»
     if sub.type == "set" and unlisted_work(sub.facts, graph):
         return "incomplete"  # the KG holds a work of the subject's documents the set lacks
     defects = question_defects(question) if ctx.check_quality else ()

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
+from dragon_bench.questions.stated import many_hold
 from dragon_bench.questions.templates import ROLE_HEAD, WHEN, subject_wh
 from dragon_bench.questions.vocab import AGENTS, PEOPLE
 from dragon_bench.types import Question
@@ -56,6 +57,8 @@ def _sharp_enough(role: Fact, other: Fact) -> bool:
     near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
     года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
     астронавт работает в НАСА?»."""
+    if many_hold(role.relation, role.object):  # «член Коммунистической партии»: many are
+        return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
     if role.relation != "WORKS_AS":
         return True
     words = role.object.split()

@@ -26,7 +26,7 @@ from dragon_bench.questions.shapes.base import (
     predicates,
     subject_scope,
 )
-from dragon_bench.questions.stated import frame_stated, told_of_another
+from dragon_bench.questions.stated import frame_stated, many_hold, told_of_another
 from dragon_bench.questions.templates import (
     TEMPLATES,
     WHEN,
@@ -105,6 +105,8 @@ def _subject_descriptions(
         return []
     if told_of_another(f1.relation, f1.triples, texts):
         return []  # «тот, кто родился в Лондоне»: the texts tell another London birth
+    if f1.subject_type in PEOPLE and many_hold(f1.relation, f1.object):
+        return []  # «тот, кто входит в Конгресс США»: the texts tell of other members
     head = type_noun(f1.subject_type)
     gender = phrase_gender(head)
     out = []

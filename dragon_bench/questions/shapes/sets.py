@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from dragon_bench.nlp.lexicon import PROFESSIONS
-from dragon_bench.questions.completeness import missing_member
+from dragon_bench.questions.completeness import AWARD_HOLDERS, missing_member
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
+from dragon_bench.questions.stated import told_together
 from dragon_bench.questions.templates import WHEN, Frame
 from dragon_bench.types import Question
 
@@ -61,9 +62,6 @@ def _bag(role: str) -> frozenset[str]:
     return frozenset(_HEADS.get(x, x) for w in words for x in _CLIPPED.get(w, (w,)))
 
 
-# who won or holds an award, not the award («победитель XIV конкурса имени Чайковского»)
-_WINNER = frozenset({"победитель", "победительница", "лауреат", "обладатель", "обладательница"})
-_WINNER |= {"призёр", "призер", "чемпион", "чемпионка", "финалист", "дипломант"}
 _ROMAN = re.compile(r"^[IVXLC]+$")
 
 
@@ -86,7 +84,7 @@ def _one_award(members: list[Fact]) -> list[Fact] | None:
     of its winner dropped; None when two share a name and neither is the winner's title
     («премия имени Пушкина» / «медаль Пушкина»: one award or two, the words do not tell)."""
     names = [_proper(f.object) for f in members]
-    title = [lemmas(f.object)[:1] and lemmas(f.object)[0] in _WINNER for f in members]
+    title = [lemmas(f.object)[:1] and lemmas(f.object)[0] in AWARD_HOLDERS for f in members]
     degree = [frozenset(w for w in f.object.split() if _ROMAN.match(w)) for f in members]
     dropped: set[int] = set()
     for i in range(len(members)):
@@ -201,6 +199,13 @@ def _fits(frame: Frame, fact: Fact) -> bool:
     )
 
 
+def _combined(members: Sequence[Fact]) -> bool:
+    """Roles «совмещал» may join: held now (each is current, so at once), or past ones the
+    texts tell together («композитор и дирижёр»), not a career told step by step."""
+    past = any(f.tense == "past" for f in members)
+    return not past or told_together(f.sentences for f in members)
+
+
 class SetShape:
     name = "set"
     crag_type = "set"
@@ -241,6 +246,8 @@ class SetShape:
         for frame, text in rendered:
             if not all(_fits(frame, f) for f in sub.facts):
                 continue  # «Какие должности занимал ...» for a trade among the members
+            if frame.id.endswith(".combines") and not _combined(sub.facts):
+                continue  # «совмещал» for roles the texts tell one after another
             scopes = [object_scope(frame, t) for t in types]
             if all(not s or types <= s for s in scopes):
                 candidates.append((frame.id, text))

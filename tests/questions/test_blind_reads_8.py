@@ -1,0 +1,168 @@
+"""The failure classes of the eighth blind read (benchmarks/question_reads/2026-12-01-{gold,e2e}-
+dev-8-grades.jsonl), each on a constructed Russian case that produced the defect with the
+generator the read graded (main at 56ced2c)."""
+
+from __future__ import annotations
+
+from dragon_bench.questions.fame import common_knowledge
+from dragon_bench.questions.inflect import person_gender
+from dragon_bench.questions.lifetime import ended
+from dragon_bench.questions.templates import render
+from dragon_bench.types import Triple
+from tests.questions.helpers import doc, fact
+
+PO = ("PERSON", "ORGANIZATION")
+PR = ("PERSON", "PROFESSION")
+PA = ("PERSON", "AWARD")
+PL = ("PERSON", "LOCATION")
+PD = ("PERSON", "DATE")
+PC = ("PERSON", "CRIME")
+OC = ("ORGANIZATION", "COUNTRY")
+
+
+def _asked(ts: list[Triple], docs, types=("simple",), seeds=range(4)) -> dict:  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    asked: dict = {}
+    for seed in seeds:
+        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
+        asked.update({q.question: q.answers for q in qs})
+    return asked
+
+
+def _one_each(prefix: str, rows: list[tuple[str, str, str, tuple[str, str], str, str]]):  # type: ignore[no-untyped-def]
+    """One document per sentence (so each fact's sentence is its own): rows of (sentence,
+    subject, relation, object, types, object's words in the sentence)."""
+    docs, ts = [], []
+    for i, (sentence, subject, relation, types, obj, shown) in enumerate(rows):
+        d = doc(f"{prefix}{i}", sentence)
+        docs.append(d)
+        ids = (f"PERSON:{subject}", f"{types[1]}:{obj}")
+        ts.append(fact(d, subject, relation, obj, types, (subject, shown), ids))
+    return ts, docs
+
+
+def test_membership_of_a_body_of_many_describes_no_one() -> None:
+    # «Кто являлся членом Коммунистической партии и работал в Госсовете?» (Li Peng fits too),
+    # «Сколько лет тому, кто входит в Конгресс США?» (Sanders is in the same text)
+    party, council = "Коммунистическая партия", "Госсовет"
+    ts, docs = _one_each("k", [
+        ("В 1927 году Ван Чжэнь вступил в Коммунистическую партию.", "Ван Чжэнь", "MEMBER_OF",
+         PO, party, "Коммунистическую партию"),
+        ("Позже Ван Чжэнь работал в Госсовете.", "Ван Чжэнь", "WORKPLACE", PO, council,
+         "Госсовете"),
+        ("Ван Чжэнь родился в Хунани.", "Ван Чжэнь", "PLACE_OF_BIRTH", PL, "Хунань", "Хунани"),
+        ("Ли Сун родился в Хунани.", "Ли Сун", "PLACE_OF_BIRTH", PL, "Хунань", "Хунани"),
+        ("Ли Сун работал в Госсовете.", "Ли Сун", "WORKPLACE", PO, council, "Госсовете"),
+        ("Сун Мэй вступила в Коммунистическую партию.", "Сун Мэй", "MEMBER_OF", PO, party,
+         "Коммунистическую партию"),
+        ("Сун Мэй окончила Пекинский университет.", "Сун Мэй", "SCHOOLS_ATTENDED", PO,
+         "Пекинский университет", "Пекинский университет"),
+        ("Ван Чжэнь окончил Пекинский университет.", "Ван Чжэнь", "SCHOOLS_ATTENDED", PO,
+         "Пекинский университет", "Пекинский университет"),
+    ])  # fmt: skip
+    asked = _asked(ts, docs, types=("conditional", "multi_hop"))
+    loose = [q for q in asked if "парти" in q or "Госсовет" in q]
+    assert not loose, loose
+
+
+def test_roles_told_one_after_another_are_not_combined() -> None:
+    # «Какие профессии совмещал Абдурахман Мартазанов?»: «20 лет был кадием», then «муфтий»;
+    # the present «совмещает» of one alive (Пётр Ларионов) holds both roles now
+    ts, docs = _one_each("m", [
+        ("Абдурахман Мартазанов двадцать лет был кадием.", "Абдурахман Мартазанов", "WORKS_AS",
+         PR, "кадий", "кадием"),
+        ("Скончался муфтий Ингушетии Абдурахман Мартазанов.", "Абдурахман Мартазанов",
+         "WORKS_AS", PR, "муфтий Ингушетии", "муфтий Ингушетии"),
+    ])  # fmt: skip
+    d = doc("l", "Композитор и дирижёр Пётр Ларионов выступил в Москве.")
+    ts += [
+        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", PR, ("Пётр Ларионов", "Композитор"),
+             ("PERSON:l", "PROFESSION:c")),
+        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", PR, ("Пётр Ларионов", "дирижёр"),
+             ("PERSON:l", "PROFESSION:d")),
+    ]  # fmt: skip
+    asked = _asked(ts, [*docs, d], types=("set",), seeds=range(8))
+    assert not [q for q in asked if "Мартазанов" in q and "совмещ" in q], asked
+    assert any("Мартазанов" in q for q in asked), asked  # asked without «совмещал»
+    assert any("Ларионов" in q for q in asked), asked
+
+
+def test_an_award_holders_title_is_no_award() -> None:
+    # «Какую награду получил ...?» -> «полный кавалер ордена За заслуги перед Отечеством»
+    d = doc("s", "Артист Семён Гуревич — полный кавалер ордена «За заслуги перед Отечеством». "
+                 "Артист Павел Лунин получил орден Дружбы.")  # fmt: skip
+    ts = [
+        fact(d, "Семён Гуревич", "AWARDED_WITH", "полный кавалер ордена «За заслуги перед Отечеством»",
+             PA, ("Семён Гуревич", "полный кавалер"), ("PERSON:g", "AWARD:z")),
+        fact(d, "Павел Лунин", "AWARDED_WITH", "орден Дружбы", PA,
+             ("Павел Лунин", "орден Дружбы"), ("PERSON:l", "AWARD:d")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Гуревич" in q], asked
+    assert any("Лунин" in q for q in asked), asked
+
+
+def test_a_charge_of_one_serving_his_sentence_is_past() -> None:
+    # «В чём обвиняют Альберто Фухимори?»: «продолжает отбывать 25-летний срок за преступления»
+    d = doc("f", "Фухимори продолжает отбывать 25-летний срок за преступления против человечности.")
+    t = fact(d, "Альберто Фухимори", "CONVICTED_OF", "преступление против человечности", PC,
+             ("Фухимори", "преступления против человечности"), ("PERSON:f", "CRIME:c"))  # fmt: skip
+    asked = _asked([t], [d])
+    assert asked and not [q for q in asked if "обвиняют" in q or "подозревают" in q], asked
+
+
+def test_one_gone_missing_is_not_told_in_the_present() -> None:
+    # «Где живёт Гидеон?»: «Мейв и её сын Гидеон поплыли за мячом в каноэ, но не вернулись»
+    d = doc("g", "Семья переехала в Шейди Сайд. Мейв и её сын Гидеон поплыли за мячом в каноэ, "
+                 "но не вернулись.")  # fmt: skip
+    t = fact(d, "Гидеон", "WORKS_AS", "школьник", PR, ("Гидеон", "Гидеон"))
+    assert ended("PERSON", [t], {"g": d.full_text}) == "dead"
+    t = fact(d, "Гидеон", "PLACE_RESIDES_IN", "Шейди Сайд", PL, ("Гидеон", "Шейди Сайд"),
+             ("PERSON:g", "LOC:s"))  # fmt: skip
+    asked = _asked([t], [d])
+    assert not [q for q in asked if "живёт" in q or "проживает" in q], asked
+
+
+def test_an_island_takes_na() -> None:
+    # «Кто родился в Хонсю и работал в Марселе?»
+    for place, shown in (("Хонсю", "на Хонсю"), ("Канарские острова", "на Канарских островах"),
+                         ("остров Пасхи", "на острове Пасхи"), ("Ирландия", "в Ирландии")):  # fmt: skip
+        got = render("Кто {v:родиться} в {o:loct}?", o=place, o_type="LOCATION", tense="past",
+                     agree="masc")  # fmt: skip
+        assert got == f"Кто родился {shown}?", got
+
+
+def test_a_first_name_of_either_gender_takes_no_gendered_verb() -> None:
+    # «Кем по профессии была Андреа Рокелли?»: «Журналист Андреа Рокелли и его коллега»
+    assert person_gender("Андреа Рокелли") == ""
+    assert person_gender("Ким Кардашьян") == ""
+    assert person_gender("Анна Петрова") == "femn"
+    d = doc("r", "Журналист Андреа Рокелли и его российский коллега погибли под Славянском.")
+    t = fact(d, "Андреа Рокелли", "WORKS_AS", "журналист", PR, ("Андреа Рокелли", "Журналист"),
+             ("PERSON:r", "PROFESSION:j"))  # fmt: skip
+    asked = _asked([t], [d])
+    assert not [q for q in asked if "была" in q or "работала" in q], asked
+
+
+def test_an_employer_of_three_letters_is_common_knowledge() -> None:
+    # «В какой организации работает Пан Ги Мун?» -> «ООН»: «оон» was too short to be screened
+    assert common_knowledge("Пан Ги Мун", "ООН")
+    assert not common_knowledge("Ион Стрэйт", "ООН")
+
+
+def test_an_answer_spelled_out_beside_the_name_is_guessable() -> None:
+    # «В какой стране базируется ХДС?» -> Германия: «члену ХДС (Христианско-демократический
+    # союз Германии) Томасу Шеферу»
+    d = doc("h", "Министру финансов, члену ХДС (Христианско-демократический союз Германии) Томасу "
+                 "Шеферу было 54 года. Партия ПСТ (Партия справедливого труда) базируется в "
+                 "Германии.")  # fmt: skip
+    ts = [
+        fact(d, "ХДС", "HEADQUARTERED_IN", "Германия", OC, ("ХДС", "Германии)"),
+             ("ORG:h", "COUNTRY:de")),
+        fact(d, "ПСТ", "HEADQUARTERED_IN", "Германия", OC, ("ПСТ", "Германии."),
+             ("ORG:p", "COUNTRY:de")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "ХДС" in q], asked
+    assert any("ПСТ" in q for q in asked), asked
