@@ -21,6 +21,7 @@ __all__ = [
     "AWARD_HOLDERS",
     "holder_title",
     "listed_roles",
+    "other_kin",
     "missing_member",
     "other_posts",
     "other_workplaces",
@@ -403,3 +404,21 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     if relation == "PRODUCES" and _not_a_work(facts, texts):
         return "not_a_work"
     return ""
+
+
+_FAMILY = frozenset({"RELATIVE", "PARENT_OF", "SIBLING", "SPOUSE"})
+
+
+def other_kin(fact: Fact, graph: FactGraph) -> bool:
+    """A «родственник» asked of one who has other kin in the KG (a child, a parent, a spouse,
+    another relative): «Кто приходится родственником Акихито?» -> Аматэрасу, while Нарухито
+    is his son. A relative is any of them, so the answer would be partial."""
+    if fact.relation != "RELATIVE":
+        return False
+    me = fact.subject_id
+    for g in graph.all_facts:
+        if g.relation not in _FAMILY or g.key == fact.key:
+            continue
+        if me in (g.subject_id, g.object_id) and fact.object_id not in (g.subject_id, g.object_id):
+            return True
+    return False

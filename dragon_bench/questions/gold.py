@@ -9,6 +9,7 @@ document: across documents it may be anyone.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -72,6 +73,10 @@ def _label(link_name: str, mention: str) -> str | None:
         # the label names something else: a nested entity («Африка» for «Национальная
         # конвенция за солидарность Африки») or a later name («МГГУ им. Шолохова» for МГОПУ)
         return None
+    for w in words:
+        alike = [x for x in re.findall(r"\w{3,}", name) if x[:3].lower() == w[:3].lower()]
+        if alike and not any(_same_spelling(w, x) for x in alike):
+            return None  # «Теодор Маккэррик» for the text's «Маккаррик»: the text's spelling
     heads = re.findall(r"\w+", name)[:1]
     if heads and heads[0][:3].lower() not in {w[:3].lower() for w in words}:
         parse = analyzer().parse(heads[0].lower())[0]
@@ -83,6 +88,13 @@ def _label(link_name: str, mention: str) -> str | None:
         ):
             return None  # «Семья Гамбино» for «клан Гамбино»: a head noun the text does not use
     return name
+
+
+def _same_spelling(a: str, b: str) -> bool:
+    """Two words are one spelling but for the ending («Маккаррика» / «Маккаррик», «Льва» /
+    «Лев»), not two transliterations («Маккаррик» / «Маккэррик»)."""
+    a, b = a.lower().replace("ё", "е"), b.lower().replace("ё", "е")
+    return len(os.path.commonprefix([a, b])) >= min(len(a), len(b)) - 2
 
 
 # a role linked to its concept («президент»: Q30461) is no entity: one id would give every

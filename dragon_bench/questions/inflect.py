@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.morph import analyzer, own_inflect
 from dragon_bench.questions.vocab import NAMED_PLACES, PEOPLE
 
 __all__ = ["PARTICLES", "inflect_name", "person_gender"]
@@ -245,34 +245,17 @@ def _form(parse: Any, case: str, number: str, gender: str, animacy: str) -> str 
             grams.add(gender)
         if case == "accs" and (number == "plur" or gender == "masc"):
             grams.add(animacy)
-    word = _own_form(parse, frozenset(grams)) or _own_form(parse, frozenset({case, number}))
-    if word is None:
+    out = own_inflect(parse, grams) or own_inflect(parse, {case, number})
+    if out is None:
+        return None
+    word = str(out.word)
+    # a form sharing less than all but the ending with the word is another word's
+    if len(os.path.commonprefix([word, str(parse.word)])) < min(len(word), len(parse.word)) - 3:
         return None
     back = [p for p in _parses(word) if p.normal_form == parse.normal_form]
     if not any(_case(p.tag) == case for p in back):
         return None
     return word
-
-
-@lru_cache(maxsize=20_000)
-def _lexeme(parse: Any) -> tuple[tuple[str, frozenset[str]], ...]:
-    return tuple((str(f.word), frozenset(f.tag.grammemes)) for f in parse.lexeme)
-
-
-def _own_form(parse: Any, grams: frozenset[str]) -> str | None:
-    """The form with `grams` of the word itself, not of another word its paradigm holds:
-    pymorphy3 keeps «высший» and «высочайший», «лучший» and «наихороший» in one lexeme, and
-    its `inflect` may give either («Строгановское высочайшее училище»). The form sharing the
-    longest beginning with the word is its own; one sharing less than all but the ending is
-    another word's."""
-    word = str(parse.word)
-    forms = [w for w, g in _lexeme(parse) if grams <= g]
-    if not forms:
-        return None
-    best = max(forms, key=lambda w: len(os.path.commonprefix([w, word])))
-    if len(os.path.commonprefix([best, word])) < min(len(word), len(best)) - 3:
-        return None
-    return best
 
 
 def _foreign_place(low: str, case: str) -> str | None:

@@ -584,13 +584,16 @@ def _years(n: int) -> str:
     return "лет"
 
 
+_OBLIQUE_ORDINAL = re.compile(r"^\d+-(?:го|му|ом|м|ой|ую|х|ми)\b")
+
+
 def answer_name(name: str, entity_type: str = "") -> str:
     """The name as a question or an answer shows it, in the nominative, or '' when that form
     cannot be trusted: a person's name word by word (`_person_nominative`), a phrase by its
     head group (agreeing modifiers and head; dependents stay), a date as the text states it,
     an age counted right («93 года»), a role in the singular, a title of a work in quotes."""
     kind = entity_type.upper()
-    cleaned = clean_name(name) or name
+    cleaned = one_script(clean_name(name) or name)
     if kind in ("DATE",):
         return date_name(cleaned)
     if kind in _VALUES:
@@ -614,6 +617,8 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «В первом туре», «Президентские выборы в»: a cut phrase, not a name
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
+    if _OBLIQUE_ORDINAL.match(shown):
+        return ""  # «1-го Украинского фронта»: an ordinal left in an oblique case
     head = shown.split()[0] if shown.split() else ""
     head = head.split("-")[0] if "-" in head and len(head.split("-")[0]) > 4 else head
     if (
@@ -672,10 +677,21 @@ def _lower_role(role: str) -> str:
     return role[:1].lower() + role[1:]
 
 
+# Latin letters a Russian word is typed with by mistake («Католичеcкой»: a Latin «c»)
+_LOOKALIKES = str.maketrans("aceopxyABCEHKMOPTX", "асеорхуАВСЕНКМОРТХ")
+_MIXED = re.compile(r"\b(?=\w*[А-Яа-яЁё])(?=\w*[A-Za-z])\w+\b")
+
+
+def one_script(name: str) -> str:
+    """The name with each word that mixes Cyrillic and Latin letters written in Cyrillic
+    («лидер Католичеcкой церкви»), other words as they are («Victoria’s Secret»)."""
+    return _MIXED.sub(lambda m: m.group(0).translate(_LOOKALIKES), name)
+
+
 def display_name(name: str, entity_type: str = "") -> str:
-    """What a question or an answer shows for an entity: `clean_name`, a person's name without
-    a role before it, then `nominative_name`."""
-    cleaned = clean_name(name) or name
+    """What a question or an answer shows for an entity: `clean_name` in one script per word,
+    a person's name without a role before it, then `nominative_name`."""
+    cleaned = one_script(clean_name(name) or name)
     if entity_type.upper() in PEOPLE:
         cleaned = _strip_role(cleaned)
     return nominative_name(cleaned, entity_type)

@@ -321,7 +321,7 @@ def told_of_another(relation: str, triples: Iterable[Triple], texts: Mapping[str
 
 
 # bodies of many members or staff: a party, a chamber, a council, a government or ministry, an
-# army, a league («член Коммунистической партии», «входит в Конгресс США», «работал в
+# army, a league, a war or festival («член Коммунистической партии», «входит в Конгресс США», «работал в
 # Госсовете», «принял участие в Серии А»): the texts tell of other members the KG may lack
 # (Li Peng beside Wang Zhen, Sanders beside Gabbard)
 _CROWDS = frozenset(
@@ -329,15 +329,27 @@ _CROWDS = frozenset(
         "партия конгресс парламент сенат дума госдума госсовет совет рада палата собрание "
         "кнессет бундестаг сейм меджлис хурал правительство кабмин кабинет министерство "
         "госдепартамент департамент госдеп мвд мид фсб армия флот войско лига серия "
-        "чемпионат олимпиада союз коллегия комитет движение фронт церковь академия"
+        "чемпионат олимпиада союз коллегия комитет движение фронт церковь академия "
+        # events of many participants («принял участие в Великой Отечественной войне»)
+        "ассоциация университет война поход неделя фестиваль конкурс турнир кубок марафон "
+        "парад митинг акция вмс вдв силы"
     ).split()
 )
-_CROWD_RELATIONS = frozenset({"MEMBER_OF", "WORKPLACE", "PARTICIPANT_IN"})
+_CROWD_RELATIONS = frozenset({"MEMBER_OF", "WORKPLACE"})
+# state awards given to thousands («Герой Социалистического Труда», «орден Дружбы народов»)
+_MANY_AWARDS = frozenset(
+    "орден медаль звание герой государственный ленинский сталинский заслуженный народный".split()  # noqa: SIM905
+)
 
 
 def many_hold(relation: str, obj: str) -> bool:
-    """A person's fact that many people share: membership of, work in or play in a body of
-    many members. Uniqueness in the KG does not make it a description of one person."""
+    """A person's fact that many people share: membership of or work in a body of many
+    members, a part in an event, a boss. Uniqueness in the KG does not make it a description
+    of one person («тот, кто подчинялся Борису Ельцину»)."""
+    if relation in ("PARTICIPANT_IN", "SUBORDINATE_OF"):
+        return True  # an event has many participants, a head many subordinates
+    if relation == "AWARDED_WITH":
+        return any(w.replace("ё", "е") in _MANY_AWARDS for w in lemmas(obj))
     if relation not in _CROWD_RELATIONS:
         return False
     return any(w.replace("ё", "е") in _CROWDS for w in lemmas(obj))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from dragon_bench.questions.completeness import holder_title, unlisted_work
+from dragon_bench.questions.completeness import holder_title, other_kin, unlisted_work
 from dragon_bench.questions.fame import (
     CREATORS,
     IDENTITY_RELATIONS,
@@ -566,6 +566,9 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "holder_title"  # «Какую награду получил ...?» -> «полный кавалер ордена ...»
     if sub.type == "set" and unlisted_work(sub.facts, graph):
         return "incomplete"  # the KG holds a work of the subject's documents the set lacks
+    last = sub.facts[-1]
+    if last.object_id in sub.answer_ids and other_kin(last, graph):
+        return "incomplete"  # «Кто приходится родственником ...?»: he has other kin too
     defects = question_defects(question) if ctx.check_quality else ()
     if defects:
         return f"quality:{defects[0]}"

@@ -58,13 +58,21 @@ def _sharp_enough(role: Fact, other: Fact) -> bool:
     года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
     астронавт работает в НАСА?»."""
     if many_hold(role.relation, role.object):  # «член Коммунистической партии»: many are
-        return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
+        return _one_in_the_world(other)
     if role.relation != "WORKS_AS":
         return True
     words = role.object.split()
     if len(words) > 1 and any(w[:1].isupper() for w in words[1:]):
         return True  # a role of a named place or body («постпред России») is sharp itself
     return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
+
+
+def _one_in_the_world(f: Fact) -> bool:
+    """A condition few hold in the world: a full date, a tie to a named person («состоял в
+    браке с Дэвидом Маккиным»), a work made."""
+    if f.object_type == "DATE":
+        return bool(_FULL_DATE.fullmatch(f.object))
+    return f.object_type in PEOPLE and f.relation != "SUBORDINATE_OF" or f.relation == "PRODUCES"
 
 
 def _role_headed(role: Fact, other: Fact, texts: Mapping[str, str]) -> list[tuple[str, str]]:
