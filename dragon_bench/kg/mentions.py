@@ -123,13 +123,14 @@ def _span_head(sent: Sentence, first: int, last: int) -> int:
     return last
 
 
-def _award_span(sent: Sentence, i: int) -> tuple[int, int]:
-    """An award noun with its name: the adjectives right before it and the genitive words
-    right after it that hang on it («Нобелевской премии мира», «орденом Дружбы народов»),
-    not a preposition's phrase («премия за лучшую роль»)."""
+def _award_span(sent: Sentence, i: int, before: tuple[str, ...] = ("ADJ",)) -> tuple[int, int]:
+    """An award noun (or a charge, a sentence) with its name: the adjectives (and, for a
+    sentence, numbers) right before it and the genitive words right after it that hang on it
+    («Нобелевской премии мира», «орденом Дружбы народов», «22 годам лишения свободы»), not a
+    preposition's phrase («премия за лучшую роль»)."""
     toks = sent.tokens
     first = last = i
-    while first > 0 and toks[first - 1].pos == "ADJ" and toks[first - 1].head == i:
+    while first > 0 and toks[first - 1].pos in before and toks[first - 1].head == i:
         first -= 1
     j = i + 1
     while (
@@ -149,6 +150,60 @@ def _award_span(sent: Sentence, i: int) -> tuple[int, int]:
             if toks[j].text in ("»", '"', "”"):
                 return first, j
     return first, last
+
+
+# the words a charge or a sentence hangs on: what they name is a crime or a penalty whatever
+# its noun («обвиняется в финансовых махинациях», «приговорён к 22 годам тюрьмы»)
+_CHARGES = lx._words(
+    "обвинить обвинять обвиняться подозревать подозреваться уличить обвинение подозрение "
+    "обвиняемый подозреваемый обвинённый обвиненный уличённый уличенный"
+)
+# nouns of a compound preposition or of a charge's frame alone («в рамках», «в ходе»)
+_NOT_CHARGES = lx._words(
+    "рамка ход связь отношение результат течение период время момент случай качество "
+    "соответствие интерес польза адрес деятельность действие"
+)
+# nouns that name a charge only with their genitive («в совершении преступлений»,
+# «в попытке вербовки»): the genitive is kept; other charges are their noun and adjectives
+# («в убийстве полицейского» -> «убийство»)
+_CHARGE_FRAMES = lx._words(
+    "совершение попытка организация подготовка нарушение участие причастность оказание "
+    "хищение отмывание дача получение причинение разжигание пропаганда финансирование "
+    "вербовка создание незаконный хранение сбыт превышение злоупотребление уклонение"
+)
+_SENTENCES = lx._words("приговорить приговаривать приговорённый приговоренный")
+_SERVED = lx._words("получить отбывать отбыть")
+_PRISONS = lx._words("тюрьма колония заключение лишение")
+
+
+def _charge_type(sent: Sentence, tok: Token) -> str | None:
+    """CRIME for the noun of «в» under a word of a charge, PENALTY for that of «к» under
+    «приговорить» and for «N лет тюрьмы» as what one got or serves; None otherwise."""
+    if tok.pos not in ("NOUN", "PROPN") or tok.head < 0:
+        return None
+    head = sent.tokens[tok.head]
+    preps = [
+        sent.tokens[c].text.lower() for c in sent.children[tok.i] if sent.tokens[c].rel == "case"
+    ]
+    if tok.rel not in ("obl", "nmod", "obj"):
+        return None
+    if head.lemma in _CHARGES and preps[:1] in (["в"], ["во"]):
+        if tok.lemma in _NOT_CHARGES or any(
+            sent.tokens[c].lemma in ("другой", "ряд") or sent.tokens[c].text.startswith("котор")
+            for c in sent.children[tok.i]
+        ):
+            return None  # «в рамках которого», «в других преступлениях»: no charge named
+        return "CRIME"
+    if head.lemma in _SENTENCES and preps[:1] == ["к"]:
+        return "PENALTY"
+    if (
+        head.lemma in _SERVED
+        and tok.rel == "obj"
+        and tok.lemma in ("год", "срок", "месяц")
+        and any(sent.tokens[c].lemma in _PRISONS for c in sent.children[tok.i])
+    ):
+        return "PENALTY"
+    return None
 
 
 def _strip_prefix(lemma: str) -> str:
@@ -172,12 +227,27 @@ def ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
         idx = [t.i for t in sent.tokens if t.start < span.stop and span.start < t.end]
         if not idx:
             continue
-        head = _span_head(sent, idx[0], idx[-1])
         kind = NER_TYPES.get(span.type, span.type)
-        out.append(
-            Mention(span.start, span.stop, kind, sent.index, head, text[span.start : span.stop])
-        )
+        start = span.start
+        if kind == "PERSON" and len(idx) > 1 and _common_person_noun(sent.tokens[idx[0]]):
+            idx = idx[1:]  # «Сын А.Лукашенко» at a title's start: the son is no part of the name
+            start = sent.tokens[idx[0]].start
+        head = _span_head(sent, idx[0], idx[-1])
+        out.append(Mention(start, span.stop, kind, sent.index, head, text[start : span.stop]))
     return out
+
+
+def _common_person_noun(tok: Token) -> bool:
+    """A common noun of a person («сын», «жена», «президент») that natasha's NER took into a
+    name, known to the dictionary as no name."""
+    if tok.pos != "NOUN":
+        return False
+    found = parses(tok.text.lower())
+    return (
+        bool(found)
+        and found[0].is_known
+        and not any(g in p.tag for p in found for g in ("Name", "Surn", "Patr", "Geox", "Orgn"))
+    )
 
 
 def _is_profession(tok: Token, lemma: str) -> bool:
@@ -311,8 +381,13 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             )
             if j < n and j > t.i and toks[j].lemma in lx.CURRENCIES and not after_number:
                 add(t.i, j, "MONEY")
-        kind = _token_type(sent, t)
-        if kind == "AWARD":
+        kind = _charge_type(sent, t) or _token_type(sent, t)
+        if kind == "PENALTY":
+            add(*_award_span(sent, t.i, ("ADJ", "NUM")), kind)
+        elif kind == "CRIME" and t.lemma not in _CHARGE_FRAMES:
+            first, _ = _award_span(sent, t.i)
+            add(first, t.i, kind)
+        elif kind in ("AWARD", "CRIME", "DISEASE"):
             add(*_award_span(sent, t.i), kind)
         elif kind is not None:
             add(t.i, t.i, kind)

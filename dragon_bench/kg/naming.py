@@ -35,8 +35,10 @@ def normal_forms(
                 out[m] = _ageless(m.text)
             continue
         toks = [t for t in sents[m.sent].tokens if m.start <= t.start and t.end <= m.end]
-        if m.type == "AWARD" and len(toks) > 1:
-            out[m] = nominative_phrase(toks, m.head)
+        if m.type == "PENALTY" and toks[0].pos == "NUM":
+            out[m] = _term_name(toks, sents[m.sent].tokens[m.head]) or m.text
+        elif m.type in ("AWARD", "CRIME", "PENALTY", "DISEASE") and len(toks) > 1:
+            out[m] = nominative_phrase(toks, m.head, plural=m.type == "CRIME")
         elif m.type in _VERBATIM or len(toks) != 1:
             out[m] = m.text
         else:
@@ -57,13 +59,19 @@ def _ageless(name: str) -> str:
     return " ".join(words) if words else name
 
 
-def nominative_phrase(toks: list[Token], head: int) -> str:
+def nominative_phrase(toks: list[Token], head: int, plural: bool = False) -> str:
     """A noun phrase in the nominative singular: its head noun's lemma, the adjectives before
     it agreeing with the head, the words after it as written («Нобелевской премии мира» ->
-    «Нобелевская премия мира», «народного артиста России» -> «народный артист России»)."""
+    «Нобелевская премия мира», «народного артиста России» -> «народный артист России»); with
+    `plural`, a plural head stays plural («в финансовых махинациях» -> «финансовые махинации»)."""
     head_tok = next((t for t in toks if t.i == head), toks[-1])
     noun = next((p for p in parses(head_tok.lemma) if p.tag.POS == "NOUN"), None)
     gender = str(noun.tag.gender) if noun is not None and noun.tag.gender else "masc"
+    many = None
+    if plural and head_tok.feats.get("Number") == "Plur":
+        form = next((p for p in parses(head_tok.text.lower()) if p.tag.POS == "NOUN"), None)
+        many = form.inflect({"nomn", "plur"}) if form is not None else None
+    number = {"nomn", "plur"} if many is not None else {"nomn", "sing", gender}
     while len(toks) > 1 and toks[0].i != head and _AGE_WORD.match(toks[0].text):
         toks = toks[1:]  # «80-летний народный артист»: the age is no part of the title
     words: list[str] = []
@@ -74,14 +82,35 @@ def nominative_phrase(toks: list[Token], head: int) -> str:
         end = t.end
         word = t.text
         if t.i == head:
-            word = t.lemma if t.text[:1].islower() else t.lemma.capitalize()
+            word = many.word if many is not None else t.lemma
+            word = word if t.text[:1].islower() else word.capitalize()
         elif t.i < head and t.pos == "ADJ":
             adj = next((p for p in parses(t.text.lower()) if p.tag.POS in ("ADJF", "PRTF")), None)
-            form = adj.inflect({"nomn", "sing", gender}) if adj is not None else None
+            form = adj.inflect(number) if adj is not None else None
             if form is not None:
                 word = form.word if t.text[:1].islower() else form.word.capitalize()
         words.append(word)
     return "".join(words)
+
+
+_FEW = frozenset({"два", "три", "четыре", "полтора"})
+
+
+def _term_name(toks: list[Token], head: Token) -> str:
+    """A prison term in the nominative: «к 22 годам тюрьмы» -> «22 года тюрьмы», «к шести
+    годам колонии» -> «шесть лет колонии»; '' when its unit is not years."""
+    if head.lemma != "год":
+        return ""
+    rest = " ".join(t.text for t in toks if t.i > head.i)
+    number = toks[0].text
+    if _NUMBER.fullmatch(number):
+        return f"{age_name(number)} {rest}".strip()
+    word = next((p for p in parses(number.lower()) if p.tag.POS == "NUMR"), None)
+    form = word.inflect({"nomn"}) if word is not None else None
+    if form is None:
+        return ""
+    unit = "год" if form.word == "один" else "года" if form.word in _FEW else "лет"
+    return f"{form.word} {unit} {rest}".strip()
 
 
 def age_name(text: str) -> str:

@@ -48,6 +48,9 @@ RELATION_NAMES: dict[str, str] = {
     "POINT_IN_TIME": "дата",
     "PARTICIPANT_IN": "участник",
     "AGENT": "действующее лицо",
+    "SCHOOLS_ATTENDED": "учёба",
+    "PLACE_RESIDES_IN": "место жительства",
+    "MEDICAL_CONDITION": "болезнь",
 }
 
 PLACES = frozenset({E.LOCATION, E.CITY, E.COUNTRY, E.STATE_OR_PROVINCE, E.DISTRICT})
@@ -93,6 +96,7 @@ _KIN = {
     "супруг": ("SPOUSE", True),
     "супруга": ("SPOUSE", True),
     "вдова": ("SPOUSE", True),
+    "вдовец": ("SPOUSE", True),
     "сын": ("PARENT_OF", False),
     "дочь": ("PARENT_OF", False),
     "отец": ("PARENT_OF", True),
@@ -139,6 +143,7 @@ def _f(
 
 
 _P = frozenset({E.PERSON})
+_ILL = frozenset({E.DISEASE})
 _DEATH = "умереть скончаться погибнуть"
 FRAMES: dict[str, _Frame] = dict(
     [
@@ -183,7 +188,7 @@ FRAMES: dict[str, _Frame] = dict(
         ),
         _f(
             "обвиняться подозреваться",
-            "nsubj",
+            "nsubj nsubj:pass",
             _P | {E.ORGANIZATION},
             "obl",
             "в во",
@@ -235,6 +240,58 @@ FRAMES: dict[str, _Frame] = dict(
             "в во на",
             PLACES,
             "HEADQUARTERED_IN",
+        ),
+        _f(
+            "окончить закончить оканчивать заканчивать учиться обучаться поступить",
+            "nsubj",
+            _P,
+            "obj obl",
+            "- в во на",
+            frozenset({E.ORGANIZATION}),
+            "SCHOOLS_ATTENDED",
+        ),
+        _f("жить проживать", "nsubj", _P, "obl", "в во на", PLACES, "PLACE_RESIDES_IN"),
+        _f("страдать болеть заболеть", "nsubj", _P, "obl", "-", _ILL, "MEDICAL_CONDITION"),
+        _f(
+            "госпитализировать доставить",
+            "obj nsubj:pass",
+            _P,
+            "obl",
+            "с",
+            _ILL,
+            "MEDICAL_CONDITION",
+        ),
+        _f(
+            "диагностировать обнаружить выявить",
+            "obl@у",
+            _P,
+            "obj nsubj:pass",
+            "-",
+            _ILL,
+            "MEDICAL_CONDITION",
+        ),
+        _f("случиться произойти", "obl@у", _P, "nsubj", "-", _ILL, "MEDICAL_CONDITION"),
+        _f("перенести", "nsubj", _P, "obj", "-", _ILL, "MEDICAL_CONDITION"),
+        _f("жениться", "nsubj", _P, "obl", "на", _P, "SPOUSE"),
+        _f("замужем женатый выйти", "nsubj", _P, "obl", "за на", _P, "SPOUSE"),
+        _f("развестись", "nsubj", _P, "obl", "с со", _P, "SPOUSE"),
+        _f(
+            "присудить вручить присуждать вручать достаться",
+            "iobj obl@",
+            _P | {E.ORGANIZATION},
+            "obj nsubj:pass nsubj",
+            "-",
+            frozenset({E.AWARD}),
+            "AWARDED_WITH",
+        ),
+        _f(
+            "отбывать отбыть получить",
+            "nsubj",
+            _P,
+            "obj",
+            "-",
+            frozenset({E.PENALTY}),
+            "PENALIZED_AS",
         ),
         _f(
             "участвовать",
@@ -1075,6 +1132,9 @@ def _frames(v: _View) -> Iterator[Found]:
                 )
             ):
                 carried.setdefault(t.i, []).append((m, "nsubj:pass" if passive else "nsubj"))
+    related = _relatives(v)
+    for verb in related:
+        args.setdefault(verb, [])
     for verb, group in args.items():
         tok = v.toks[verb]
         lemma = _PARTICIPLES.get(tok.lemma, tok.lemma)
@@ -1120,13 +1180,28 @@ def _frames(v: _View) -> Iterator[Found]:
             lemmas, subj_roles, subj_types, obj_roles, preps, obj_types, relation, forward = frame
             if lemma not in lemmas:
                 continue
-            subjects = [m for m, rel, _ in group if rel in subj_roles and m.type in subj_types]
+            if not _asserted(v, verb):
+                continue
+            if lemma == "выйти" and not any(
+                v.toks[c].lemma == "замуж" for c in v.sent.children[verb]
+            ):
+                continue  # «вышла замуж за»: «выйти» alone is no marriage
+            subjects = [
+                m
+                for m, rel, prep in group
+                if (rel in subj_roles or f"{rel}@{prep}" in subj_roles) and m.type in subj_types
+            ]
             via = [m for m, rel in carried.get(verb, ()) if rel in subj_roles]
             subjects += [m for m in via if m.type in subj_types]
+            told = [m for m, rel in related.get(verb, ()) if rel in subj_roles]
+            subjects += [m for m in told if m.type in subj_types and m not in subjects]
             objects = [
                 m
                 for m, rel, prep in group
-                if rel in obj_roles and prep in preps and m.type in obj_types
+                if rel in obj_roles
+                and prep in preps
+                and m.type in obj_types
+                and (relation != "SCHOOLS_ATTENDED" or _school(v, m))
             ]
             rel_type = relation
             if relation == "HEADQUARTERED_IN" and lemma in _LOCATED_VERBS:
@@ -1141,40 +1216,172 @@ def _frames(v: _View) -> Iterator[Found]:
                     if relation == "HEADQUARTERED_IN" and s.type != E.ORGANIZATION:
                         rel_type = "LOCATED_IN"
                     name = (
-                        f"participle_{rel_type.lower()}" if s in via else f"verb_{relation.lower()}"
+                        f"participle_{rel_type.lower()}"
+                        if s in via
+                        else f"relative_{rel_type.lower()}"
+                        if s in told
+                        else f"verb_{relation.lower()}"
                     )
                     when = "past" if relation in ("PLACE_OF_BIRTH", "PLACE_OF_DEATH") else tense
-                    if forward:
+                    if relation in _SYMMETRIC and o.start < s.start:
+                        yield Found(o, s, rel_type, name, when, lemma)  # in the text's order
+                    elif forward:
                         yield Found(s, o, rel_type, name, when, lemma)
                     else:
                         yield Found(o, s, rel_type, name, when, lemma)
 
 
-def _kin(v: _View) -> Iterator[Found]:
-    """«жена президента Мишель Обама», «сын Бекхэма Бруклин»: a kin noun with a genitive name
-    and a name in apposition."""
-    people = [m for m in v.mentions if m.type in (E.PERSON, E.PROFESSION)]
+# verbs that make the verb under them a wish, a request or a threat, not a fact
+_UNREAL = _words(
+    "просить попросить требовать потребовать мочь грозить собираться намереваться хотеть "
+    "планировать предложить предлагать отказаться отказываться угрожать пытаться"
+)
+
+
+def _asserted(v: _View, verb: int) -> bool:
+    """The verb states a fact: not negated («не приговаривал»), not under a verb of wish or
+    request («попросил приговорить», «может получить»)."""
+    if any(v.toks[c].text.lower() == "не" for c in v.sent.children[verb]):
+        return False
+    tok = v.toks[verb]
+    return not (tok.rel == "xcomp" and tok.head >= 0 and v.toks[tok.head].lemma in _UNREAL)
+
+
+# relations NEREL gives one direction of, mostly in the text's order
+_SYMMETRIC = frozenset({"SPOUSE", "SIBLING"})
+# the words of a school's name: «окончил МГУ» (an abbreviation), «поступил в университет»
+_SCHOOL_WORDS = (
+    "университет",
+    "институт",
+    "академи",
+    "училищ",
+    "школ",
+    "колледж",
+    "консерватори",
+    "лицей",
+    "гимнази",
+    "факультет",
+    "семинари",
+    "вуз",
+)
+
+
+def _school(v: _View, m: Mention) -> bool:
+    """An organisation whose name says it teaches (or an abbreviation ending in «ГУ»)."""
+    text = m.text.lower()
+    return any(w in text for w in _SCHOOL_WORDS) or (m.text.isupper() and m.text.endswith("ГУ"))
+
+
+def _relatives(v: _View) -> dict[int, list[tuple[Mention, str]]]:
+    """«Савченко, которую приговорили к 22 годам», «Насер, который подозревается в
+    вербовке»: the verb of a relative clause, and the noun «который» stands for with the
+    clause role «который» has there (a name, or the role noun a name is in apposition to)."""
+    out: dict[int, list[tuple[Mention, str]]] = {}
+    for t in v.toks:
+        if not t.text.lower().startswith("котор") or t.head < 0 or v.prep(t.i):
+            continue
+        verb = v.toks[t.head]
+        if verb.rel != "acl:relcl" or verb.head < 0:
+            continue
+        noun = verb.head
+        for m in v.mentions:
+            if m.type not in _AGENTS:
+                continue
+            a = v.anchor(m.head)
+            if a == noun or (v.toks[a].rel == "appos" and v.toks[a].head == noun):
+                out.setdefault(verb.i, []).append((m, t.rel))
+    return out
+
+
+_POSSESSIVES = frozenset({"его", "её", "ее", "их"})
+
+
+def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    """«жена президента Мишель Обама», «дочь президента Ислама Каримова Лолла Каримова», «сын
+    Бекхэма Бруклин» (a kin noun, the relative in the genitive, a name in apposition);
+    «Александра Панфилова, жена Кинчева» (the kin noun in apposition after the name); «Марк
+    Цукерберг и его жена Присцилла Чан», «Кастро передал пост своему брату Раулю» (a
+    possessive that stands for the first conjunct, or for the clause's subject with «свой»)."""
+    people = [m for m in v.mentions if m.type == E.PERSON]
+    named_role = {p: n for n, p, how in names if how == "appos"}
     for t in v.toks:
         if t.lemma not in _KIN:
             continue
         relation, named_first = _KIN[t.lemma]
-        of = [m for m in people if v.toks[v.anchor(m.head)].head == t.i and v.case(m.head) == "Gen"]
-        named = [
+        if any(v.first[m] <= t.i <= v.last[m] for m in people):
+            continue  # «Сын А.Лукашенко» read as one name: no telling who is whose
+        of, how = None, "genitive"
+        for m in v.mentions:
+            if m.type not in (E.PERSON, E.PROFESSION) or v.case(m.head) != "Gen":
+                continue
+            a = v.anchor(m.head)
+            if v.toks[a].head != t.i or v.first[m] < t.i or v.prep(a):
+                continue  # «дочь от Хелен Макинтайр» is no genitive of a parent
+            person = m if m.type == E.PERSON else named_role.get(m)
+            if person is not None and person.type == E.PERSON:
+                of = person
+                break
+        if of is None:
+            of, how = _possessor(v, t.i, people), "possessive"
+        if of is None:
+            continue
+        start = max(t.i, v.last[of]) if v.first[of] > t.i else t.i
+        inside = set(range(t.i, start + 1))
+        case = v.case(t.i)
+        after = [
             m
             for m in people
-            if m.type == E.PERSON
-            and v.first[m] > t.i
-            and m not in of
-            and v.clean_gap(t.i, v.first[m], t.i)
+            if m is not of
+            and v.first[m] > start
+            and not v.prep(v.filler(m))
+            and (
+                not case
+                or any(v.case(i) in ("", case) for i in range(v.first[m], v.last[m] + 1))
+                or v.toks[v.anchor(m.head)].head not in inside  # natasha's case of a rare name
+            )
+            and v.clean_gap(start, v.first[m], t.i)
         ]
-        if not of or not named:
-            continue
-        n = min(named, key=lambda m: v.first[m])
-        g = of[0]
-        if named_first:
-            yield Found(n, g, relation, f"kin_{t.lemma}", "present")
+        if after:
+            n = min(after, key=lambda m: v.first[m])
+        elif how == "genitive" and t.rel == "appos" and t.head >= 0:
+            before = [m for m in people if v.anchor(m.head) == t.head and v.last[m] < t.i]
+            between = [x.text for x in v.toks[v.last[before[0]] + 1 : t.i]] if before else []
+            if not before or between not in ([","], ["—"], ["-"], ["("], ["–"]):
+                continue
+            n, how = before[0], "appos_after"
         else:
-            yield Found(g, n, relation, f"kin_{t.lemma}", "present")
+            continue
+        if n is of:
+            continue
+        subject, obj = (n, of) if named_first else (of, n)
+        if relation in _SYMMETRIC and obj.start < subject.start:
+            subject, obj = obj, subject
+        yield Found(subject, obj, relation, f"kin_{how}", "present", t.lemma)
+
+
+def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
+    """Whom «его»/«её»/«свой» on a kin noun stand for: the name the kin noun's phrase is
+    coordinated with («Марк Цукерберг и его жена»), or, for «свой», the subject of the
+    clause («Кастро передал пост своему брату»); None when no possessive or no such name."""
+    owners = [
+        v.toks[c].text.lower()
+        for c in v.sent.children[kin]
+        if v.toks[c].text.lower() in _POSSESSIVES or v.toks[c].text.lower().startswith("сво")
+    ]
+    if not owners:
+        return None
+    own = owners[0].startswith("сво")  # «свой», «своему», «своей» (the lemmatiser keeps them)
+    tok = v.toks[kin]
+    if tok.rel == "conj" and tok.head >= 0 and not own:
+        for m in people:
+            if v.anchor(m.head) == tok.head and v.last[m] < kin:
+                return m
+    if own:
+        verb = next((i for i in v.ancestors(kin)[1:] if v.toks[i].pos == "VERB"), -1)
+        found = [m for m in people if v.role_of(m) == (verb, "nsubj")]
+        if verb >= 0 and len(found) == 1:
+            return found[0]
+    return None
 
 
 def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
@@ -1190,7 +1397,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_ages(v, names),
         *_awards(v, names),
         *_frames(v),
-        *_kin(v),
+        *_kin(v, names),
         *_origins(v),
     ):
         if found.subject is found.object:
