@@ -584,6 +584,18 @@ def _years(n: int) -> str:
     return "лет"
 
 
+def _dative_dependent(role: str) -> bool:
+    """The capitalised word right after a role's head noun cannot be its genitive dependent
+    (nor a nominative name): «глава Республике Башкортостан»."""
+    words = role.split()
+    if len(words) < 2 or not re.fullmatch(r"[А-ЯЁ][а-яё]+", words[1]):
+        return False
+    low = words[1].lower()
+    if not analyzer().word_is_known(low):
+        return False
+    return not any(_case(p.tag) in ("gent", "nomn") for p in analyzer().parse(low))
+
+
 _OBLIQUE_ORDINAL = re.compile(r"^\d+-(?:го|му|ом|м|ой|ую|х|ми)\b")
 
 
@@ -628,9 +640,12 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «временным главой администрации»: left in an oblique case
     if kind == "PROFESSION":
+        if _dative_dependent(shown):
+            return ""  # «глава Республике Башкортостан» (a slip of the text): no role name
         return _lower_role(_singular_role(animate_role(shown)))
     if kind == "NATIONALITY":
-        return _singular_role(shown)
+        # a people's noun is written small («китаянка»), even where a sentence opens with it
+        return _lower_role(_singular_role(shown))
     if kind == "EVENT" and any(
         analyzer().parse(w.lower())[0].tag.POS in ("VERB", "PRTS", "INFN") for w in words
     ):

@@ -213,7 +213,9 @@ def test_one_born_in_a_district_of_the_city_was_born_in_the_city() -> None:
     ]  # fmt: skip
     asked = _asked(ts, [d])
     assert not any("Лондон" in q and "Кто" in q for q in asked), asked
-    assert any("Париж" in q and "Кто" in q for q in asked), asked
+    # «Кто родился в Париже?» is not asked either since read 8 (many were, the KG knows one);
+    # the birthplace itself still is
+    assert any(a == ("Париж",) for a in asked.values()), asked
 
 
 def test_a_name_only_a_photo_caption_gives_tells_no_fact() -> None:

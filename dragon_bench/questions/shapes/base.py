@@ -113,7 +113,7 @@ class Context:
     why_not: str = ""  # why the last phrase() gave nothing: not_unique or no_template
     words: Counter[str] = field(default_factory=Counter)  # template words used so far
     known_at: float = KNOWN_AT  # questions/fame.py; 0 turns the screen off
-    famous_places: list[frozenset[str]] | None = None  # popular countries' names, when asked
+    country_names: list[frozenset[str]] | None = None  # the KG's countries' names, when asked
 
     def unique(self, candidates: list[tuple[str, str]], rendered: int) -> Phrased | None:
         """Choose among the unique candidates; note when rendered ones were all ambiguous."""
@@ -489,29 +489,29 @@ _STATE_HEADS = frozenset({"президент", "премьер", "премье�
 _STATE_HEADS |= {"королева", "монарх", "император", "императрица", "шах", "эмир"}
 
 
-def _famous_places(ctx: Context) -> list[frozenset[str]]:
-    """The names (as lemma sets) of the countries the KG mentions in more than the popular
-    share of its documents (`FactGraph.popular`)."""
-    if ctx.famous_places is None:
-        ctx.famous_places = [
+def _country_names(ctx: Context) -> list[frozenset[str]]:
+    """The names (as lemma sets) of the KG's countries."""
+    if ctx.country_names is None:
+        ctx.country_names = [
             frozenset(lemmas(name))
             for ent in ctx.graph.entities.values()
-            if ent.type == "COUNTRY" and ctx.graph.popular(ent.id, ctx.popularity_share)
+            if ent.type == "COUNTRY"
             for name in ent.names
             if lemmas(name)
         ]
-    return ctx.famous_places
+    return ctx.country_names
 
 
-def _head_of_famous_state(fact: Fact, ctx: Context) -> bool:
-    """A role that is the head of a popular country («президент США»): the holder is known."""
+def _head_of_state(fact: Fact, ctx: Context) -> bool:
+    """A role that is the head of a country («президент США», «президент Аргентины»: not only
+    of a country the corpus often names): the holder is known by the post."""
     if fact.relation != "WORKS_AS":
         return False
     words = lemmas(fact.object)
     if len(words) < 2 or words[0].replace("ё", "е") not in _STATE_HEADS:
         return False
     rest = set(words[1:])
-    return any(name <= rest for name in _famous_places(ctx))
+    return any(name <= rest for name in _country_names(ctx))
 
 
 def _age_is_stale(fact: Fact, ctx: Context) -> bool:
@@ -553,7 +553,7 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         common_knowledge(person, thing, ctx.known_at) for person, thing in _known_pairs(sub)
     ):
         return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
-    if sub.ask == "object" and any(_head_of_famous_state(f, ctx) for f in sub.facts[-1:]):
+    if sub.ask == "object" and any(_head_of_state(f, ctx) for f in sub.facts[-1:]):
         return "common_knowledge"  # «Какую должность занимал Гарри Трумэн?» -> президент США
     for f in sub.facts:
         if f.relation == "AGE_IS" and _age_is_stale(f, ctx):

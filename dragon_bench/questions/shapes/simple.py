@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from dragon_bench.questions.completeness import listed_roles, other_posts, other_workplaces
-from dragon_bench.questions.sampling import FactGraph, Subgraph
+from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
     Phrased,
@@ -15,8 +15,9 @@ from dragon_bench.questions.shapes.base import (
     predicates,
     subject_scope,
 )
+from dragon_bench.questions.stated import many_hold
 from dragon_bench.questions.templates import subject_wh
-from dragon_bench.questions.vocab import AGENTS, ORGS
+from dragon_bench.questions.vocab import AGENTS, ORGS, PEOPLE, PLACES
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Simple"]
@@ -41,6 +42,8 @@ class Simple:
                 graph.anchor(f, "object")
                 and graph.anchor(f, "subject")
                 and f.subject_type in AGENTS
+                and not _broad(f)
+                and (f.relation != "WORKPLACE" or _heads_stated(f, graph))
             ):
                 sides.append("subject")
             if not sides:
@@ -71,7 +74,11 @@ class Simple:
         preds = predicates(f, wh=wh, texts=ctx.texts)
         scope = subject_scope(f.subject_type)
         if graph.subject_ids(f.relation, f.object_id, scope) == {f.subject_id}:
-            candidates = [(frame.id, f"{wh} {pred}?") for frame, pred in preds]
+            candidates = [
+                (frame.id, f"{wh} {pred}?")
+                for frame, pred in preds
+                if not _many_people(f, frame.id)  # «Кто возглавляет ...?», not «Кто работает»
+            ]
         return ctx.unique(candidates, len(preds))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
@@ -95,9 +102,39 @@ class Simple:
             and other_workplaces(f, ctx.texts)
         ):
             return "other_workplaces"  # «Преподавал в Высшей партийной школе», «Возглавлял ...»
-        if sub.ask == "subject" and f.object_type == "COUNTRY":
-            return "broad"  # «Какая организация базируется в СССР?»: many do, the KG knows few
+        if sub.ask == "subject" and (_broad(f) or _many_people(f, question.template)):
+            return "broad"  # a safety net for the sampler's and the phrasing's choice
         return ""
+
+
+# what many people are or do to one organisation or person: «Кто учился в ...?» has answers
+# the KG lacks
+_MANY_PEOPLE = frozenset({"WORKPLACE", "MEMBER_OF", "SCHOOLS_ATTENDED", "PARTICIPANT_IN"})
+_MANY_PEOPLE |= {"SUBORDINATE_OF", "ORIGINS_FROM"}
+
+
+def _broad(f: Fact) -> bool:
+    """Whoever holds the fact is one of many, whatever the wording: «Какая организация
+    базируется в СССР?», «Кто жил в Синьцзян-Уйгурском автономном районе?», «Что находится в
+    Шанхае?», «Кто учился в ... колледже?» (the KG knows few of them)."""
+    if f.object_type in PLACES:
+        return True
+    if f.subject_type not in PEOPLE:
+        return False
+    return f.relation in _MANY_PEOPLE - {"WORKPLACE"} or many_hold(f.relation, f.object)
+
+
+def _heads_stated(f: Fact, graph: FactGraph) -> bool:
+    """A workplace the texts say the person heads («Кто возглавляет ...?» can be asked)."""
+    return any(frame.id.endswith(".heads") for frame, _ in predicates(f, texts=graph.texts))
+
+
+def _many_people(f: Fact, template: str) -> bool:
+    """A workplace asked as «Кто работает в «Метро»?» (a band of several), not «Кто
+    возглавляет ...?»."""
+    return (
+        f.subject_type in PEOPLE and f.relation == "WORKPLACE" and not template.endswith(".heads")
+    )
 
 
 SHAPE = Simple()
