@@ -49,6 +49,7 @@ __all__ = [
     "type_noun",
     "verb_form",
     "date_phrase",
+    "age_phrase",
     "preposition_form",
 ]
 
@@ -359,6 +360,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("age", "В каком возрасте {v:умереть} {s}?", "", "", "o_number"),
                 ("years", "Сколько лет {be:neut} {s:datv} на момент смерти?", "", "", "o_number"),
             ],
+            pred=[("died", "{v:умереть} в возрасте {age}", "", "", "o_age")],
             dynamic="static",
         ),
         _rel(
@@ -950,6 +952,7 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_number": lambda s, st, o, ot: any(c.isdigit() for c in o),
     "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),
     "o_date": lambda s, st, o, ot: bool(date_phrase(o)),
+    "o_age": lambda s, st, o, ot: bool(age_phrase(o)),
     "o_named": lambda s, st, o, ot: o.lstrip('«"')[:1].isupper(),
     # the head noun may follow an adjective («Нобелевская премия», «Государственная премия»)
     "o_prize": lambda s, st, o, ot: bool(set(lemmas(o)[:2]) & _PRIZES),
@@ -1053,6 +1056,19 @@ def date_phrase(date: str) -> str:
     return ""
 
 
+_AGE = re.compile(r"(\d+) (?:год|года|лет)")
+
+
+def age_phrase(age: str) -> str:
+    """An age in the genitive, as «в возрасте» takes it («52 года» -> «52 лет», «21 год» ->
+    «21 года»), or '' for another form."""
+    m = _AGE.fullmatch(age)
+    if not m:
+        return ""
+    n = int(m.group(1))
+    return f"{n} {'года' if n % 10 == 1 and n % 100 != 11 else 'лет'}"
+
+
 def _which(head: str, case: str) -> str:
     gender = phrase_gender(head)
     number = "plur" if gender == "plur" else "sing"
@@ -1115,6 +1131,8 @@ def render(
             return pair[0 if name == "where" else 1]
         if name == "date":
             return date_phrase(o)
+        if name == "age":
+            return age_phrase(o)
         if name == "onoun":
             return type_noun(o_type)
         if name == "which":

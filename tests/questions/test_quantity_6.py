@@ -10,8 +10,10 @@ from typing import Any
 
 from dragon_bench.engine.local import LocalEngine
 from dragon_bench.engine.stages import question_warmup_stage
+from dragon_bench.questions import generate_questions
 from dragon_bench.questions.sampling import question_graph
 from dragon_bench.questions.shapes import iter_subgraphs
+from dragon_bench.questions.templates import age_phrase
 from dragon_bench.types import Triple
 from tests.questions.helpers import doc, fact
 
@@ -82,3 +84,105 @@ def test_sampled_chains_carry_their_phrasings() -> None:
     subs = list(iter_subgraphs(graph, "multi_hop", random.Random(0)))
     assert subs and all(s.phrasings for s in subs), subs
     assert any("3 января 1930 года" in text for s in subs for _, text in s.phrasings)
+
+
+PP = ("PERSON", "PROFESSION")
+
+
+def _asked(ts: list[Triple], docs: list[Any], qtype: str, per_type: int = 20) -> dict[str, Any]:
+    qs = generate_questions(ts, docs, per_type=per_type, types=(qtype,))
+    return {q.question: q.answers for q in qs}
+
+
+def test_an_age_at_death_is_a_condition() -> None:
+    a = doc("a", "Лётчик Виктор Лапин родился в Ржеве. Виктор Лапин умер в возрасте 65 лет.")
+    b = doc("b", "Игнат Сомов родился в Ржеве. Игнат Сомов живёт в Твери.")
+    c = doc("c", "Олег Дронов умер в возрасте 65 лет. Олег Дронов родился в Орше.")
+    ts = [
+        fact(a, "Виктор Лапин", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Виктор Лапин родился", "Ржеве"), ("PERSON:vl", "CITY:rz")),
+        fact(a, "Виктор Лапин", "AGE_DIED_AT", "65 лет", ("PERSON", "AGE"),
+             ("Виктор Лапин умер", "65 лет"), ("PERSON:vl", "AGE:65")),
+        fact(b, "Игнат Сомов", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Игнат Сомов родился", "Ржеве"), ("PERSON:is", "CITY:rz")),
+        fact(b, "Игнат Сомов", "PLACE_RESIDES_IN", "Тверь", PC,
+             ("Игнат Сомов живёт", "Твери"), ("PERSON:is", "CITY:tv")),
+        fact(c, "Олег Дронов", "AGE_DIED_AT", "65 лет", ("PERSON", "AGE"),
+             ("Олег Дронов умер", "65 лет"), ("PERSON:od", "AGE:65")),
+        fact(c, "Олег Дронов", "PLACE_OF_BIRTH", "Орша", PC,
+             ("Олег Дронов родился", "Орше"), ("PERSON:od", "CITY:or")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b, c], "conditional")
+    mine = [q for q, answers in asked.items() if answers == ("Виктор Лапин",)]
+    assert mine and all("умер в возрасте 65 лет" in q for q in mine), asked
+
+
+def test_an_age_is_put_in_the_genitive_of_its_number() -> None:
+    assert [age_phrase(a) for a in ("52 года", "21 год", "59 лет", "111 лет", "1 год")] == [
+        "52 лет",
+        "21 года",
+        "59 лет",
+        "111 лет",
+        "1 года",
+    ]
+
+
+def test_a_charge_named_by_its_doer_is_no_condition() -> None:
+    a = doc("a", "Игнат Сомов обвинён в поджигателе. Игнат Сомов родился в Ржеве.")
+    b = doc("b", "Олег Дронов родился в Ржеве. Олег Дронов обвинён в поджигателе.")
+    ts = [
+        fact(a, "Игнат Сомов", "CONVICTED_OF", "поджигатель", ("PERSON", "CRIME"),
+             ("Игнат Сомов обвинён", "поджигателе"), ("PERSON:is", "CRIME:p")),
+        fact(a, "Игнат Сомов", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Игнат Сомов родился", "Ржеве"), ("PERSON:is", "CITY:rz")),
+        fact(b, "Олег Дронов", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Олег Дронов родился", "Ржеве"), ("PERSON:od", "CITY:rz")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {d.id: d.full_text for d in (a, b)})
+    assert not list(iter_subgraphs(graph, "conditional", random.Random(0)))
+
+
+def test_every_subject_is_asked_once_before_any_is_asked_twice() -> None:
+    a = doc("a", "Фёдор Ивлин родился 3 января 1930 года. Фёдор Ивлин жил в Ржеве.")
+    b = doc("b", "Фёдор Ивлин умер 6 марта 2019 года. Фёдор Ивлин работал в «Роскосмосе».")
+    c = doc("c", "Игнат Сомов родился 2 мая 1941 года. Игнат Сомов жил в Твери.")
+    d = doc("d", "Игнат Сомов умер 9 июня 2011 года. Игнат Сомов работал в «Газпроме».")
+    ts = [
+        fact(a, "Фёдор Ивлин", "DATE_OF_BIRTH", "3 января 1930 года", PD,
+             ("Фёдор Ивлин родился", "3 января 1930 года"), ("PERSON:fi", "DATE:b1")),
+        fact(a, "Фёдор Ивлин", "PLACE_RESIDES_IN", "Ржев", PC,
+             ("Фёдор Ивлин жил", "Ржеве"), ("PERSON:fi", "CITY:rz")),
+        fact(b, "Фёдор Ивлин", "DATE_OF_DEATH", "6 марта 2019 года", PD,
+             ("Фёдор Ивлин умер", "6 марта 2019 года"), ("PERSON:fi", "DATE:d1")),
+        fact(b, "Фёдор Ивлин", "WORKPLACE", "Роскосмос", ("PERSON", "ORGANIZATION"),
+             ("Фёдор Ивлин работал", "«Роскосмосе»"), ("PERSON:fi", "ORGANIZATION:rk")),
+        fact(c, "Игнат Сомов", "DATE_OF_BIRTH", "2 мая 1941 года", PD,
+             ("Игнат Сомов родился", "2 мая 1941 года"), ("PERSON:is", "DATE:b2")),
+        fact(c, "Игнат Сомов", "PLACE_RESIDES_IN", "Тверь", PC,
+             ("Игнат Сомов жил", "Твери"), ("PERSON:is", "CITY:tv")),
+        fact(d, "Игнат Сомов", "DATE_OF_DEATH", "9 июня 2011 года", PD,
+             ("Игнат Сомов умер", "9 июня 2011 года"), ("PERSON:is", "DATE:d2")),
+        fact(d, "Игнат Сомов", "WORKPLACE", "Газпром", ("PERSON", "ORGANIZATION"),
+             ("Игнат Сомов работал", "«Газпроме»"), ("PERSON:is", "ORGANIZATION:gp")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {x.id: x.full_text for x in (a, b, c, d)})
+    subs = list(iter_subgraphs(graph, "conditional", random.Random(0)))
+    assert len(subs) >= 4, subs
+    assert {s.answer_ids for s in subs[:2]} == {("PERSON:fi",), ("PERSON:is",)}, subs[:2]
+    assert max(sum(s.answer_ids == x.answer_ids for s in subs) for x in subs) <= 3
+
+
+def test_a_death_date_no_other_sentence_gives_describes_its_subject() -> None:
+    # «года» ends every date: a sentence telling another death in another year is no rival
+    a = doc("a", "Фёдор Ивлин умер 5 июня 2016 года. Его учитель скончался осенью 1999 года.")
+    b = doc("b", "Фёдор Ивлин родился в Ржеве. Позже он уехал учиться.")
+    ts = [
+        fact(a, "Фёдор Ивлин", "DATE_OF_DEATH", "5 июня 2016 года", PD,
+             ("Фёдор Ивлин умер", "5 июня 2016 года"), ("PERSON:fi", "DATE:d")),
+        fact(b, "Фёдор Ивлин", "PLACE_OF_BIRTH", "Ржев", PC,
+             ("Фёдор Ивлин родился", "Ржеве"), ("PERSON:fi", "CITY:rz")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "multi_hop")
+    assert any(
+        "умер 5 июня 2016 года" in q and answers == ("Ржев",) for q, answers in asked.items()
+    ), asked

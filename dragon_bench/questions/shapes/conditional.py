@@ -8,7 +8,7 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 
-from dragon_bench.questions.morph import lemmas, phrase_gender
+from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
 from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
 from dragon_bench.questions.stated import many_hold
@@ -93,16 +93,37 @@ def _role_headed(role: Fact, other: Fact, texts: Mapping[str, str]) -> list[tupl
 
 # at most this many condition pairs are offered for one answer entity (the next is tried
 # when the first cannot be phrased)
-_PER_SUBJECT = 2
+_PER_SUBJECT = 3
+
+
+# objects that are values or common nouns, not names, yet a definite condition: an award
+# («получил орден Мужества»), a charge («обвинён в мошенничестве»), an age at death («умер
+# в возрасте 52 лет»); not a current age, which the texts' dates make stale, nor an illness
+# or a sentence («страдает вирусом», «приговорён к заключению»: many share them)
+_VALUE_CONDITIONS = frozenset({"AWARD", "CRIME", "AGE"})
+
+
+def _value_condition(f: Fact, graph: FactGraph) -> bool:
+    """An award, a charge or an age at death that names one thing: not a current age, not
+    a charge named by its doer («обвинён в поджигателе»), not a vague noun («премия»)."""
+    if f.relation == "AGE_IS" or not graph.answerable(f, "object"):
+        return False
+    if f.object_type == "CRIME":
+        head = analyzer().parse(f.object.split()[0].lower())[0]
+        return head.tag.POS == "NOUN" and head.tag.animacy != "anim"
+    return True
 
 
 def _condition(f: Fact, graph: FactGraph) -> bool:
     """A fact that can be a condition: its subject and object named, its object a date
-    («родился 2 ноября 1948 года») or a specific role («работает мэром Флоренции»)."""
+    («родился 2 ноября 1948 года»), a specific role («работает мэром Флоренции») or a
+    definite value of another relation (`_VALUE_CONDITIONS`)."""
     if not graph.anchor(f, "subject"):
         return False
     if f.relation == "WORKS_AS":  # «работает министром обороны»: a specific role, not «глава»
         return graph.answerable(f, "object")
+    if f.object_type in _VALUE_CONDITIONS:
+        return _value_condition(f, graph)
     return graph.anchor(f, "object") or f.object_type == "DATE"
 
 
@@ -151,52 +172,69 @@ class Conditional:
     def sample(self, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
         subjects = sorted(graph.by_subject)
         rng.shuffle(subjects)
+        # every subject's first pair, then every subject's second, ...: the pairs of one
+        # subject are many questions about one entity, asked only when others run out
+        rounds: list[list[Subgraph]] = [[] for _ in range(_PER_SUBJECT)]
         for sid in subjects:
-            facts = [f for f in graph.by_subject[sid] if _condition(f, graph)]
-            if len(facts) < 2 or facts[0].subject_type not in AGENTS:
+            for n, sub in enumerate(self._pairs(sid, graph, rng)):
+                rounds[n].append(sub)
+        for subs in rounds:
+            yield from subs
+
+    def _pairs(self, sid: str, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+        """Up to `_PER_SUBJECT` phrased pairs of one subject, the best first."""
+        facts = [f for f in graph.by_subject[sid] if _condition(f, graph)]
+        if len(facts) < 2 or facts[0].subject_type not in AGENTS:
+            return
+        pairs = [
+            (a, b)
+            for i, a in enumerate(facts)
+            for b in facts[i + 1 :]
+            if a.relation != b.relation
+            and not (a.sentences & b.sentences)
+            and not _restates(a, b, graph)
+        ]
+        # conditions by names and dates first (a value condition only when they run out),
+        # facts from different documents first
+        pairs.sort(
+            key=lambda p: (
+                any(f.object_type in _VALUE_CONDITIONS for f in p),
+                bool(set(p[0].doc_ids) & set(p[1].doc_ids)),
+                rng.random(),
+            )
+        )
+        scope = subject_scope(facts[0].subject_type)
+        needed: list[tuple[Fact, Fact]] = []
+        redundant: list[tuple[Fact, Fact]] = []
+        for a, b in pairs:
+            sa, sb = graph.holders(a, scope), graph.holders(b, scope)
+            if sa & sb != {sid}:
                 continue
-            pairs = [
-                (a, b)
-                for i, a in enumerate(facts)
-                for b in facts[i + 1 :]
-                if a.relation != b.relation
-                and not (a.sentences & b.sentences)
-                and not _restates(a, b, graph)
-            ]
-            # facts from different documents first
-            pairs.sort(key=lambda p: (bool(set(p[0].doc_ids) & set(p[1].doc_ids)), rng.random()))
-            scope = subject_scope(facts[0].subject_type)
-            needed: list[tuple[Fact, Fact]] = []
-            redundant: list[tuple[Fact, Fact]] = []
-            for a, b in pairs:
-                sa, sb = graph.holders(a, scope), graph.holders(b, scope)
-                if sa & sb != {sid}:
-                    continue
-                if (a.relation == "WORKS_AS" and len(sa) == 1) or (
-                    b.relation == "WORKS_AS" and len(sb) == 1
-                ):
-                    continue  # «... и работает премьером Австралии?»: the role alone names him
-                # each condition alone fits several entities (needed), or the KG knows one
-                # entity for each, which the world need not: such pairs come after
-                (redundant if len(sa) == 1 and len(sb) == 1 else needed).append((a, b))
-            offered: list[tuple[Fact, Fact]] = []
-            for a, b in needed + redundant:
-                if any(_same_question((a, b), p) for p in offered):
-                    continue
-                phrasings = _candidates(a, b, graph.texts)[0]
-                if not phrasings:
-                    continue  # not phrased: the subject's next pair takes its place
-                offered.append((a, b))
-                yield Subgraph(
-                    "conditional",
-                    (a, b),
-                    (a.subject,),
-                    (sid,),
-                    ask="subject",
-                    phrasings=tuple(phrasings),
-                )
-                if len(offered) == _PER_SUBJECT:
-                    break
+            if (a.relation == "WORKS_AS" and len(sa) == 1) or (
+                b.relation == "WORKS_AS" and len(sb) == 1
+            ):
+                continue  # «... и работает премьером Австралии?»: the role alone names him
+            # each condition alone fits several entities (needed), or the KG knows one
+            # entity for each, which the world need not: such pairs come after
+            (redundant if len(sa) == 1 and len(sb) == 1 else needed).append((a, b))
+        offered: list[tuple[Fact, Fact]] = []
+        for a, b in needed + redundant:
+            if any(_same_question((a, b), p) for p in offered):
+                continue
+            phrasings = _candidates(a, b, graph.texts)[0]
+            if not phrasings:
+                continue  # not phrased: the subject's next pair takes its place
+            offered.append((a, b))
+            yield Subgraph(
+                "conditional",
+                (a, b),
+                (a.subject,),
+                (sid,),
+                ask="subject",
+                phrasings=tuple(phrasings),
+            )
+            if len(offered) == _PER_SUBJECT:
+                return
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         if sub.phrasings:
