@@ -254,6 +254,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("wife", "Как {zovut} жену {s:gent}?", "", "", "s_masc"),
                 ("husband", "Как {zovut} мужа {s:gent}?", "", "", "s_femn"),
             ],
+            # in the past: one spouse now and one before are both whom one was married to
+            many=[("with", "С кем {was:состоять} в браке {s}?")],
             pred=[("with", "{v:состоять} в браке с {o:ablt}")],
             describe=[
                 ("wife", "жена", " {s:gent}", "", "o_femn"),
@@ -416,6 +418,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("when", "Когда {be} {p:основать} {s}?"),
                 ("appeared", "Когда {v:появиться} {s}?"),
             ],
+            pred=[("founded", "{be} {p:основать} {date}", "", "", "o_date")],
             dynamic="static",
         ),
         _rel(
@@ -514,6 +517,10 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("lives", "Где {v:жить} {s}?"),
                 ("place", "{where} {v:проживать} {s}?", _NAMED_PLACES),
             ],
+            many=[
+                ("cities", "В каких городах {v:жить} {s}?", "CITY"),
+                ("countries", "В каких странах {v:жить} {s}?", "COUNTRY"),
+            ],
             pred=[("lives", "{v:жить} в {o:loct}")],
             describe=[("lives", "{onoun}", ", в {which:loct} {v:жить} {s}", _NAMED_PLACES)],
         ),
@@ -575,6 +582,10 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("accused", "В чём {v:обвинять:plur} {s:accs}?"),
                 ("crime", "В каком преступлении {v:подозревать:plur} {s:accs}?"),
             ],
+            many=[
+                ("accused", "В чём {v:обвинять:plur} {s:accs}?"),
+                ("crimes", "В каких преступлениях {v:обвинять:plur} {s:accs}?"),
+            ],
             pred=[("accused", "{p:обвинить} в {o:loct}")],
             dynamic="static",
         ),
@@ -584,6 +595,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("got", "Какое наказание {v:получить} {s}?"),
                 ("sentenced", "К чему {be} {p:приговорить} {s}?"),
             ],
+            many=[("sentenced", "К каким наказаниям {be} {p:приговорить} {s}?")],
             pred=[("sentenced", "{p:приговорить} к {o:datv}", "", "", "o_wordy")],
             dynamic="static",
         ),

@@ -186,3 +186,84 @@ def test_a_death_date_no_other_sentence_gives_describes_its_subject() -> None:
     assert any(
         "умер 5 июня 2016 года" in q and answers == ("Ржев",) for q, answers in asked.items()
     ), asked
+
+
+def test_charges_homes_and_spouses_are_asked_as_sets() -> None:
+    a = doc(
+        "a",
+        "Игната Сомова обвиняют в мошенничестве. Игнат Сомов жил в Ржеве и Твери. "
+        "Игнат Сомов был женат на Анне Лавровой.",
+    )
+    b = doc(
+        "b",
+        "Игнат Сомов обвиняется также в растрате. Раньше Игнат Сомов был женат на Ольге Дроновой.",
+    )
+    po = ("PERSON", "PERSON")
+    ts = [
+        fact(a, "Игнат Сомов", "CONVICTED_OF", "мошенничество", ("PERSON", "CRIME"),
+             ("Игната Сомова обвиняют", "мошенничестве"), ("PERSON:is", "CRIME:m")),
+        fact(b, "Игнат Сомов", "CONVICTED_OF", "растрата", ("PERSON", "CRIME"),
+             ("Игнат Сомов обвиняется", "растрате"), ("PERSON:is", "CRIME:r")),
+        fact(a, "Игнат Сомов", "PLACE_RESIDES_IN", "Ржев", PC,
+             ("Игнат Сомов жил", "Ржеве"), ("PERSON:is", "CITY:rz")),
+        fact(a, "Игнат Сомов", "PLACE_RESIDES_IN", "Тверь", PC,
+             ("Игнат Сомов жил", "Твери"), ("PERSON:is", "CITY:tv")),
+        fact(a, "Игнат Сомов", "SPOUSE", "Анна Лаврова", po,
+             ("Игнат Сомов был женат", "Анне Лавровой"), ("PERSON:is", "PERSON:al"), "past"),
+        fact(b, "Игнат Сомов", "SPOUSE", "Ольга Дронова", po,
+             ("Игнат Сомов был женат", "Ольге Дроновой"), ("PERSON:is", "PERSON:od"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "set")
+    assert asked.get("В чём обвиняют Игната Сомова?") == ("мошенничество", "растрата") or (
+        asked.get("В каких преступлениях обвиняют Игната Сомова?") == ("мошенничество", "растрата")
+    ), asked
+    assert asked.get("В каких городах жил Игнат Сомов?") == ("Ржев", "Тверь"), asked
+    assert asked.get("С кем состоял в браке Игнат Сомов?") == ("Анна Лаврова", "Ольга Дронова"), (
+        asked
+    )
+
+
+def test_a_post_the_kg_holds_again_under_another_id_leaves_the_set_whole() -> None:
+    a = doc("a", "Режиссёр и сценарист Нанни Лотти снял новый фильм.")
+    b = doc("b", "Известный режиссёр Нанни Лотти приехал в Рим.")
+    ts = [
+        fact(a, "Нанни Лотти", "WORKS_AS", "режиссёр", PP,
+             ("Нанни Лотти", "Режиссёр"), ("PERSON:nl", "PROFESSION:r @a")),
+        fact(a, "Нанни Лотти", "WORKS_AS", "сценарист", PP,
+             ("Нанни Лотти", "сценарист"), ("PERSON:nl", "PROFESSION:s @a")),
+    ]  # fmt: skip
+    unsure = fact(b, "Нанни Лотти", "WORKS_AS", "режиссёр", PP,
+                  ("Нанни Лотти", "режиссёр"), ("PERSON:nl", "PROFESSION:r @b"))  # fmt: skip
+    other = fact(b, "Нанни Лотти", "WORKS_AS", "продюсер", PP,
+                 ("Нанни Лотти", "Известный"), ("PERSON:nl", "PROFESSION:p @b"))  # fmt: skip
+    low = [dataclasses.replace(t, confidence=0.95) for t in ts]
+    whole = _asked(low + [dataclasses.replace(unsure, confidence=0.3)], [a, b], "set")
+    assert list(whole.values()) == [("режиссёр", "сценарист")], whole
+    # a member the KG holds but cannot show still leaves no set
+    part = _asked(low + [dataclasses.replace(other, confidence=0.3)], [a, b], "set")
+    assert not part, part
+
+
+def test_a_founding_date_is_a_condition_and_one_verb_is_not_said_twice() -> None:
+    a = doc("a", "Группа «Тихий сад» была основана в 1981 году. Её основал Марк Лотти.")
+    b = doc("b", "Группа «Тихий сад» базируется в Лидсе. Студия «Свет» тоже основана в 1981 году.")
+    c = doc("c", "Студия «Свет» базируется в Йорке. Студия «Свет» выпускает фильмы.")
+    po, od, oc = ("ORGANIZATION", "PERSON"), ("ORGANIZATION", "DATE"), ("ORGANIZATION", "CITY")
+    ts = [
+        fact(a, "Тихий сад", "DATE_FOUNDED_IN", "1981 год", od,
+             ("«Тихий сад» была", "1981 году"), ("ORGANIZATION:ts", "DATE:1981")),
+        fact(a, "Тихий сад", "FOUNDED_BY", "Марк Лотти", po,
+             ("Её основал", "Марк Лотти"), ("ORGANIZATION:ts", "PERSON:ml")),
+        fact(b, "Тихий сад", "HEADQUARTERED_IN", "Лидс", oc,
+             ("Группа «Тихий сад» базируется", "Лидсе"), ("ORGANIZATION:ts", "CITY:l")),
+        fact(b, "Свет", "DATE_FOUNDED_IN", "1981 год", od,
+             ("Студия «Свет» тоже", "1981 году"), ("ORGANIZATION:sv", "DATE:1981")),
+        fact(c, "Свет", "HEADQUARTERED_IN", "Йорк", oc,
+             ("Студия «Свет» базируется", "Йорке"), ("ORGANIZATION:sv", "CITY:y")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {x.id: x.full_text for x in (a, b, c)})
+    texts = [
+        t for s in iter_subgraphs(graph, "conditional", random.Random(0)) for _, t in s.phrasings
+    ]
+    assert any("основана в 1981 году" in t and "Марк" not in t for t in texts), texts
+    assert not any(t.count("основ") > 1 for t in texts), texts

@@ -10,7 +10,13 @@ from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
-from dragon_bench.questions.shapes.base import Context, Phrased, predicates, subject_scope
+from dragon_bench.questions.shapes.base import (
+    Context,
+    Phrased,
+    predicates,
+    subject_scope,
+    template_words,
+)
 from dragon_bench.questions.stated import many_hold
 from dragon_bench.questions.templates import ROLE_HEAD, WHEN, subject_wh
 from dragon_bench.questions.vocab import AGENTS, PEOPLE
@@ -139,8 +145,8 @@ def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[
         second = predicates(b, wh=wh, texts=texts)
         for fa, pa in first:
             for fb, pb in second:
-                if pa.split()[0] == pb.split()[0]:
-                    continue  # «работает в X и работает Y»: one verb twice
+                if pa.split()[0] == pb.split()[0] or template_words(fa.id) & template_words(fb.id):
+                    continue  # «работает в X и работает Y», «была основана ... и основана ...»
                 candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
     return candidates, "" if candidates else "no_template"
 
