@@ -13,6 +13,7 @@ from dragon_bench.nlp.natasha import NatashaPipeline
 __all__ = [
     "Token",
     "Sentence",
+    "KIN_NOUNS",
     "Mention",
     "read_sentences",
     "find_mentions",
@@ -140,6 +141,7 @@ def _award_span(sent: Sentence, i: int, before: tuple[str, ...] = ("ADJ",)) -> t
         and toks[j].feats.get("Case") == "Gen"
         and first <= toks[j].head <= j + 1
         and toks[j].head != j
+        and toks[j].rel != "appos"  # «Героя Советского Союза Алексея Маресьева»: his name
     ):
         last, j = j, j + 1
     while last > i and toks[last].pos == "ADJ":
@@ -206,6 +208,20 @@ def _charge_type(sent: Sentence, tok: Token) -> str | None:
     return None
 
 
+def _hero(sent: Sentence, tok: Token) -> str | None:
+    """«Героя Советского Союза», «Герой России»: the title, capitalised, with its country."""
+    if tok.lemma != "герой" or not tok.text[:1].isupper() or tok.i + 1 >= len(sent.tokens):
+        return None
+    nxt = sent.tokens[tok.i + 1]
+    if nxt.pos in ("ADJ", "PROPN") and nxt.feats.get("Case") == "Gen" and nxt.text[:1].isupper():
+        return "AWARD"
+    return None
+
+
+# holders of an award: roles that name no post («обладатель премии», «кавалер ордена»)
+_HOLDERS = lx._words("обладатель обладательница кавалер номинант номинантка лауреатка")
+
+
 def _strip_prefix(lemma: str) -> str:
     for p in _PREFIXES:
         if lemma.startswith(p):
@@ -237,17 +253,14 @@ def ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
     return out
 
 
+# nouns of kin (the kin rules of `dragon_bench.kg.triggers` read them)
+KIN_NOUNS = lx._words("жена муж супруг супруга вдова вдовец сын дочь отец мать брат сестра")
+
+
 def _common_person_noun(tok: Token) -> bool:
-    """A common noun of a person («сын», «жена», «президент») that natasha's NER took into a
-    name, known to the dictionary as no name."""
-    if tok.pos != "NOUN":
-        return False
-    found = parses(tok.text.lower())
-    return (
-        bool(found)
-        and found[0].is_known
-        and not any(g in p.tag for p in found for g in ("Name", "Surn", "Patr", "Geox", "Orgn"))
-    )
+    """A kin noun («сын», «жена») that natasha's NER took into a name («Сын А.Лукашенко»);
+    a title stays («Принц Филипп» is how he is named)."""
+    return tok.pos == "NOUN" and tok.lemma in KIN_NOUNS
 
 
 def _is_profession(tok: Token, lemma: str) -> bool:
@@ -283,7 +296,7 @@ def _token_type(sent: Sentence, tok: Token) -> str | None:
     if tok.pos == "ADJ" and OPTIONS["place_adj"] and lemma in lx.PLACE_ADJECTIVES:
         return "LOCATION"
     if tok.pos in ("NOUN", "PROPN"):
-        if _is_profession(tok, lemma):
+        if _is_profession(tok, lemma) or lemma in _HOLDERS:
             return "PROFESSION"
         if lemma in lx.NATIONALITIES:
             return "NATIONALITY"
@@ -381,7 +394,7 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             )
             if j < n and j > t.i and toks[j].lemma in lx.CURRENCIES and not after_number:
                 add(t.i, j, "MONEY")
-        kind = _charge_type(sent, t) or _token_type(sent, t)
+        kind = _charge_type(sent, t) or _hero(sent, t) or _token_type(sent, t)
         if kind == "PENALTY":
             add(*_award_span(sent, t.i, ("ADJ", "NUM")), kind)
         elif kind == "CRIME" and t.lemma not in _CHARGE_FRAMES:

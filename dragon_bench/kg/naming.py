@@ -59,6 +59,11 @@ def _ageless(name: str) -> str:
     return " ".join(words) if words else name
 
 
+# superlatives pymorphy inflects from another stem («лучший» -> «наихороший»)
+_SUPPLETIVE = frozenset({"лучш", "худш", "высш", "низш"})
+_ADJ_ENDINGS = {"masc": "ий", "femn": "ая", "neut": "ее"}
+
+
 def nominative_phrase(toks: list[Token], head: int, plural: bool = False) -> str:
     """A noun phrase in the nominative singular: its head noun's lemma, the adjectives before
     it agreeing with the head, the words after it as written («Нобелевской премии мира» ->
@@ -87,6 +92,10 @@ def nominative_phrase(toks: list[Token], head: int, plural: bool = False) -> str
         elif t.i < head and t.pos == "ADJ":
             adj = next((p for p in parses(t.text.lower()) if p.tag.POS in ("ADJF", "PRTF")), None)
             form = adj.inflect(number) if adj is not None else None
+            stem = t.text.lower()[:4]
+            if stem in _SUPPLETIVE and form is not None:  # pymorphy: «лучшим» -> «наихороший»
+                word = stem + ("ие" if "plur" in number else _ADJ_ENDINGS.get(gender, "ий"))
+                form = None
             if form is not None:
                 word = form.word if t.text[:1].islower() else form.word.capitalize()
         words.append(word)

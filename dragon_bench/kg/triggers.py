@@ -78,7 +78,9 @@ OFFICES = _words(
     госсекретарь генсек полпред постпред градоначальник префект главнокомандующий
     """
 )
-_LAUREATES = frozenset({"лауреат", "обладатель", "призер", "призёр", "номинант", "кавалер"})
+_LAUREATES = _words(
+    "лауреат лауреатка обладатель обладательница призер призёр номинант номинантка кавалер"
+)
 _AWARD_KINDS = frozenset({E.AWARD})
 _FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
 # an honorary title, not a post: «народный артист России», «олимпийская чемпионка»
@@ -89,8 +91,12 @@ _NOT_TITLES = frozenset({"поэт", "поэтесса", "писатель", "п
 # of a council or a board is its workplace in NEREL: «член Совета Федерации»)
 _MEMBERS = frozenset({"член"})
 _PARTY_WORDS = ("парти", "движени", "фракци", "блок")
+_PARTY_NOUNS = _words("партия фракция блок движение")
+# «членство Соловьёва в партии»
+_JOINING = _words("членство")  # not «вступление», «приём»: often only planned
+_COPULAS = _words("являться стать становиться оставаться")
 # kin noun -> (relation type, whether the name in apposition is Arg1)
-_KIN = {
+_KIN = {  # its words are `mentions.KIN_NOUNS`
     "жена": ("SPOUSE", True),
     "муж": ("SPOUSE", True),
     "супруг": ("SPOUSE", True),
@@ -169,7 +175,7 @@ FRAMES: dict[str, _Frame] = dict(
             "AWARDED_WITH",
         ),
         _f(
-            "получить удостоиться завоевать выиграть получать",
+            "получить удостоиться завоевать выиграть получать взять брать",
             "nsubj",
             _P | {E.ORGANIZATION},
             "obj obl",
@@ -207,7 +213,7 @@ FRAMES: dict[str, _Frame] = dict(
         _f(
             "вступить состоять",
             "nsubj",
-            _P | {E.ORGANIZATION},
+            _P | {E.ORGANIZATION} | PLACES,
             "obl",
             "в во",
             frozenset({E.ORGANIZATION}),
@@ -548,12 +554,16 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                         yield n, p, "appos_after"
         # copula and role verbs: «Обама является президентом», «назначен министром»
         lemma = v.toks[p.head].lemma
-        if p.type == E.PROFESSION and lemma in _NOT_POSTS and lemma not in _CHAMPIONS:
+        laureate = lemma in _LAUREATES and any(True for _ in _genitives(v, p.head, _AWARD_KINDS))
+        posts = lemma not in _NOT_POSTS or lemma in _CHAMPIONS or laureate
+        if p.type == E.PROFESSION and not posts:
             continue  # «стал победителем гонки», «является автором»: no post or occupation
-        # («стала чемпионкой мира» is a title: `_roles` gives it as an award)
+        # («стала чемпионкой мира» is a title: `_roles` gives it as an award; «стал лауреатом
+        # премии» an award `_awards` gives)
         if p.type == E.PROFESSION and v.case(p.head) == "Ins":
             head, _ = v.toks[p.head].head, v.toks[p.head].rel
-            if head >= 0 and v.toks[head].lemma in _ROLE_VERBS:
+            verbs = _ROLE_VERBS | _TITLE_VERBS if is_title(v, p) else _ROLE_VERBS
+            if head >= 0 and v.toks[head].lemma in verbs:
                 holder = _holder_roles(v, head)
                 how = "appointed" if v.toks[head].lemma in _APPOINT else "role_verb"
                 for n in people:
@@ -659,15 +669,24 @@ def _genitives(
 
 def is_title(v: _View, role: Mention) -> bool:
     """A role noun that names an honorary title or a championship («народный артист России»,
-    «заслуженный врач», «олимпийская чемпионка»): an award, not a post."""
+    «заслуженный врач», «олимпийская чемпионка»), or a prize given as the best of a kind
+    («признан лучшим футболистом 2017 года»): an award, not a post."""
     tok = v.toks[role.head]
     if tok.lemma in _CHAMPIONS:
         return True
+    near = [v.toks[c] for c in v.sent.children[tok.i] if v.toks[c].rel == "amod"]
     if tok.lemma in OFFICES or tok.lemma in _NOT_TITLES:
         return False  # «народный депутат», «почётный президент», «народный поэт»: a post
-    return any(
-        v.toks[c].lemma in _HONORARY and v.toks[c].rel == "amod" for c in v.sent.children[tok.i]
-    )
+    verb = v.toks[tok.head].lemma if tok.head >= 0 else ""
+    best = any(t.text.lower().startswith(_BEST) for t in near)  # pymorphy: лучший -> хороший
+    if best and verb in _TITLE_VERBS | {"стать", "становиться"}:
+        return True
+    return any(t.lemma in _HONORARY for t in near)
+
+
+# «признан лучшим игроком»: verbs that give a best-of title (a role verb only for titles)
+_TITLE_VERBS = _words("признать признавать назвать называть объявить объявлять признанный")
+_BEST = ("лучш", "самы", "ценн")
 
 
 def _party(v: _View, role: Mention) -> Mention | None:
@@ -712,7 +731,7 @@ def _party_of(v: _View, role: Mention) -> list[Mention]:
                 out.append(m)
         elif (
             via >= 0
-            and v.toks[via].lemma == "партия"
+            and v.toks[via].lemma in _PARTY_NOUNS
             and v.toks[via].head == role.head
             and v.prep(via) == "от"
         ):
@@ -759,8 +778,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             yield Found(n, p, "AWARDED_WITH", f"title_{how}", "present", cue, phrase)
         elif cue in _MEMBERS and _party(v, p) is not None:
             continue  # «член партии»: the membership is the fact, not a post
-        elif cue in _LAUREATES and any(True for _ in _genitives(v, p.head, _AWARD_KINDS)):
-            continue  # «лауреат премии»: the award is the fact (`_awards`), not a post
+        elif cue in _LAUREATES:
+            continue  # «лауреат премии»: the award is the fact (`_awards`), never a post
         else:
             yield Found(n, p, "WORKS_AS", f"role_{how}", _role_tense(v, n, p), cue)
     holders: dict[Mention, list[tuple[Mention, str]]] = {}
@@ -865,6 +884,169 @@ def _awards(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Fou
         for award, depth in _genitives(v, p.head, _AWARD_KINDS):
             if depth == 1:
                 yield Found(n, award, "AWARDED_WITH", f"award_genitive+{how}", "present", lemma)
+    people = [m for m in v.mentions if m.type == E.PERSON]
+    named_role = {p: n for n, p, how in names if how == "appos"}
+    for a in [m for m in v.mentions if m.type == E.AWARD and v.toks[m.head].lemma == "герой"]:
+        # «Героя Советского Союза Алексея Маресьева», «Маресьев, Герой Советского Союза»
+        after = [
+            n
+            for n in people
+            if v.first[n] > v.last[a] and v.clean_gap(v.last[a], v.first[n], a.head)
+        ]
+        tok = v.toks[a.head]
+        if after:
+            n = min(after, key=lambda m: v.first[m])
+            yield Found(n, a, "AWARDED_WITH", "hero_appos", "present", "герой")
+        elif tok.rel == "appos" and tok.head >= 0:
+            for n in people:
+                between = [t.text for t in v.toks[v.last[n] + 1 : v.first[a]]]
+                if v.anchor(n.head) == tok.head and between in ([","], ["—"], ["("]):
+                    yield Found(n, a, "AWARDED_WITH", "hero_appos_after", "present", "герой")
+    for t in v.toks:
+        if t.lemma not in ("награждение", "награждать"):
+            continue
+        # «указ о награждении режиссёра Эмира Кустурицы орденом Дружбы»
+        holders = []
+        for m in v.mentions:
+            at = v.anchor(m.head)
+            if v.toks[at].head != t.i or v.case(at) != "Gen" or v.prep(at):
+                continue
+            person = m if m.type == E.PERSON else named_role.get(m)
+            if person is not None and person.type == E.PERSON:
+                holders.append(person)
+        awards = [
+            m
+            for m in v.mentions
+            if m.type == E.AWARD
+            and v.toks[v.anchor(m.head)].head == t.i
+            and v.case(m.head) == "Ins"
+            and not v.prep(v.anchor(m.head))
+        ]
+        for n in holders[:1]:
+            for award in awards:
+                yield Found(n, award, "AWARDED_WITH", "award_nominal", "past", t.lemma)
+
+
+# roles that make a work: «режиссёр фильма «Нелюбовь» Андрей Звягинцев», «создатель
+# мультфильма «Жил-был пёс»» (not a performer: «исполнитель роли»)
+_MAKERS = _words(
+    "режиссер режиссёр кинорежиссер кинорежиссёр автор соавтор создатель сценарист композитор "
+    "писатель писательница продюсер драматург поэт поэтесса"
+)
+# kinds of work whose genitive person made it («фильм Андрея Звягинцева»): not a work of
+# someone else's life or face («портрет», «биография»), not a periodical or a broadcast
+_MADE_WORKS = _words(
+    "фильм книга роман песня альбом сингл спектакль опера балет картина сериал мультфильм "
+    "пьеса повесть поэма рассказ клип кинофильм"
+)
+
+
+def _works(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
+    """PRODUCES: «режиссёр фильма «Нелюбовь» Андрей Звягинцев» (a maker's role with the work
+    in its genitive, given to the name in apposition), «картина «Нелюбовь» режиссёра Андрея
+    Звягинцева», «сериал Дэвида Линча «Твин Пикс»» (a kind of work with its title in
+    apposition and its maker in the genitive)."""
+    works = [m for m in v.mentions if m.type == E.WORK_OF_ART]
+    if not works:
+        return
+    named_role = {p: n for n, p, how in names if how == "appos"}
+
+    def titled(noun: int) -> list[Mention]:
+        """The works a noun names: the noun itself, or a title in apposition to it."""
+        out = []
+        for w in works:
+            a = v.anchor(w.head)
+            if a == noun or (
+                v.toks[a].head == noun
+                and v.toks[a].rel in ("appos", "nmod", "flat:name")
+                and not v.prep(a)
+            ):
+                out.append(w)
+        return out
+
+    for n, p, how in names:
+        if v.toks[p.head].lemma not in _MAKERS or p.type != E.PROFESSION:
+            continue
+        for c in v.sent.children[p.head]:
+            if v.toks[c].rel != "nmod" or v.case(c) != "Gen" or v.prep(c):
+                continue
+            for w in titled(c):
+                yield Found(n, w, "PRODUCES", f"work_role+{how}", "present", v.toks[p.head].lemma)
+    for t in v.toks:
+        if t.lemma not in _MADE_WORKS:
+            continue
+        made = titled(t.i)
+        if not made:
+            continue
+        # right after the kind of work or after the title: «сериал Дэвида Линча «Твин Пикс»»,
+        # «картина «Нелюбовь» режиссёра Андрея Звягинцева»
+        starts = {t.i + 1} | {v.last[w] + 1 for w in made} | {v.last[w] + 2 for w in made}
+        makers = []
+        for m in v.mentions:
+            if m.type not in (E.PERSON, E.PROFESSION, E.NATIONALITY):
+                continue
+            a = v.anchor(m.head)
+            if v.toks[a].head not in {t.i} | {v.anchor(w.head) for w in made}:
+                continue
+            if v.case(a) != "Gen" or v.prep(a) or v.toks[a].rel != "nmod":
+                continue
+            if v.left_edge(a) not in starts and v.first[m] not in starts:
+                continue  # a name further on in a list of works is no maker of this one
+            person = m if m.type == E.PERSON else named_role.get(m)
+            if person is not None and person.type == E.PERSON:
+                makers.append(person)
+        for n in makers[:1]:
+            for w in made[:1]:
+                yield Found(n, w, "PRODUCES", "work_genitive", "present", t.lemma)
+
+
+def _membership(v: _View) -> Iterator[Found]:
+    """«Румыния является членом НАТО» (a country or an organisation as a member: people's
+    memberships are roles, `_roles`), «членство Соловьёва в партии «Единая Россия»» (the
+    member in the genitive; the party's name before the common noun «партия»)."""
+    members = PLACES | {E.ORGANIZATION, E.PERSON}
+    for t in v.toks:
+        if t.lemma == "член" and t.head >= 0 and v.toks[t.head].lemma in _COPULAS:
+            orgs = [o for o, depth in _genitives(v, t.i, frozenset({E.ORGANIZATION})) if depth == 1]
+            for m in v.mentions:
+                if m.type not in PLACES | {E.ORGANIZATION} or m in orgs:
+                    continue
+                if v.role_of(m) == (t.head, "nsubj") and not _common_word(v, m):
+                    for o in orgs[:1]:
+                        yield Found(
+                            m, o, "MEMBER_OF", "member_copula", tense_of(v, [], t.head), "член"
+                        )
+        if t.lemma not in _JOINING:
+            continue
+        who = [
+            m
+            for m in v.mentions
+            if m.type in members
+            and v.toks[v.anchor(m.head)].head == t.i
+            and v.case(v.anchor(m.head)) == "Gen"
+            and not v.prep(v.anchor(m.head))
+            and not _common_word(v, m)
+        ]
+        into = []
+        for m in v.mentions:
+            if m.type != E.ORGANIZATION or m in who:
+                continue
+            a = v.anchor(m.head)
+            via = v.toks[a].head
+            if via == t.i and v.prep(a) in ("в", "во"):
+                into.append(m)
+            elif (
+                via >= 0
+                and v.toks[via].lemma in _PARTY_NOUNS
+                and v.toks[via].head == t.i
+                and v.prep(via) in ("в", "во")
+                and v.toks[a].rel == "appos"
+            ):
+                into.append(m)  # «в партии «Единая Россия»»
+        into.sort(key=lambda m: _common_word(v, m))  # a name before the common noun
+        for m in who[:1]:
+            for o in into[:1]:
+                yield Found(m, o, "MEMBER_OF", "member_nominal", "present", t.lemma)
 
 
 def _organisations(v: _View) -> Iterator[Found]:
@@ -1213,6 +1395,8 @@ def _frames(v: _View) -> Iterator[Found]:
                 for o in objects:
                     if s is o:
                         continue
+                    if o.type == E.ORGANIZATION:
+                        o = _named_by(v, o) or o  # «возглавлял компанию «АрмРосГазпром»»
                     if relation == "HEADQUARTERED_IN" and s.type != E.ORGANIZATION:
                         rel_type = "LOCATED_IN"
                     name = (
@@ -1398,6 +1582,8 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_awards(v, names),
         *_frames(v),
         *_kin(v, names),
+        *_membership(v),
+        *_works(v, names),
         *_origins(v),
     ):
         if found.subject is found.object:

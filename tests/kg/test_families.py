@@ -127,3 +127,55 @@ def test_the_new_rules_are_calibrated() -> None:
     # estimated on NEREL train by `python -m dragon_bench.kg.tuning`, not left at 0
     for trigger in ("kin_genitive:дочь", "kin_possessive:жена", "verb_spouse:жениться"):
         assert confidence_of(trigger) > 0.5
+
+
+def test_a_hero_title_and_a_best_of_prize_are_awards() -> None:
+    awards = _of(
+        "Вечный огонь зажёг Леонид Брежнев, приняв факел от Героя Советского Союза Алексея "
+        "Маресьева.",
+        "AWARDED_WITH",
+    )
+    # the title's span stops before the name in apposition
+    assert [(t.subject, t.object) for t in awards] == [
+        ("Алексей Маресьев", "Герой Советского Союза")
+    ]
+    best = _of("Криштиану Роналду признан лучшим футболистом 2017 года.", "AWARDED_WITH")
+    assert [(t.subject, t.object) for t in best] == [("Криштиану Роналду", "лучший футболист")]
+
+
+def test_a_holder_of_an_award_holds_no_post() -> None:
+    triples = _facts("Кевин Спейси — двукратный обладатель премии «Оскар» за роли в фильмах.")
+    assert [(t.subject, t.object) for t in triples if t.relation_type == "AWARDED_WITH"] == [
+        ("Кевин Спейси", "премия «Оскар»")
+    ]
+    assert not [t for t in triples if t.relation_type == "WORKS_AS"]
+    nominal = _of(
+        "Президент России Владимир Путин подписал указ о награждении сербского режиссёра "
+        "Эмира Кустурицы орденом Дружбы.",
+        "AWARDED_WITH",
+    )
+    assert [t.object for t in nominal] == ["орден Дружбы"]
+
+
+def test_memberships_of_countries_and_in_a_named_party() -> None:
+    assert ("Румыния", "MEMBER_OF", "НАТО") in _typed("Румыния является членом НАТО с 2004 года.")
+    members = _of("Членство Соловьёва в партии «Единая Россия» было приостановлено.", "MEMBER_OF")
+    assert [t.object for t in members] == ["Единая Россия"]
+    # a planned entry is no membership
+    assert not _of("Вступление Черногории в НАТО станет расширением альянса.", "MEMBER_OF")
+
+
+def test_makers_of_works() -> None:
+    assert ("Андрей Звягинцев", "PRODUCES", "Левиафан") in _typed(
+        "Режиссёр фильма «Левиафан» Андрей Звягинцев приехал в Канны."
+    )
+    assert ("Андрей Звягинцев", "PRODUCES", "Нелюбовь") in _typed(
+        "Картина «Нелюбовь» российского режиссёра Андрея Звягинцева удостоена приза жюри."
+    )
+
+
+def test_a_verb_frame_takes_the_name_of_a_common_noun() -> None:
+    facts = _typed("52-летний Карапетян ранее возглавлял компанию «АрмРосГазпром».")
+    assert ("Карапетян", "WORKPLACE", "АрмРосГазпром") in facts
+    # the common noun is no second workplace (no question can name «компания»)
+    assert ("Карапетян", "WORKPLACE", "компания") not in facts
