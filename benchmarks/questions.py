@@ -33,6 +33,7 @@ checked on it by the independent path of benchmarks/build.py.
     .venv/bin/python benchmarks/questions.py --quick          # 30 dev documents, no baseline
     .venv/bin/python benchmarks/questions.py --flagged        # the flagged-share comparison
     .venv/bin/python benchmarks/questions.py --losses         # where candidates die, per type
+    .venv/bin/python benchmarks/questions.py --pools          # where the pools shrink before
     .venv/bin/python benchmarks/questions.py --from-gold DIR  # phrasing alone (gold_questions.py)
 """
 
@@ -326,6 +327,106 @@ def losses(workers: int) -> dict[str, Any]:
     return out
 
 
+def _pool_counts(triples: list[Triple], docs: list[Any]) -> dict[str, Any]:
+    """Where the non-simple candidate pools shrink before sampling, on one split's KG: the
+    graph selection samples (`question_graph`), then each shape's requirements in turn."""
+    import random
+    from collections import Counter, defaultdict
+
+    from dragon_bench.kg.calibration import feeds_questions
+    from dragon_bench.questions.sampling import question_graph
+    from dragon_bench.questions.shapes import conditional, multi_hop, sets
+    from dragon_bench.questions.vocab import AGENTS
+
+    texts = {d.id: d.full_text for d in docs}
+    graph = question_graph(triples, texts)
+    facts = graph.facts
+    by_subject = graph.by_subject
+
+    def apart(a: Any, b: Any) -> bool:
+        return not (a.sentences & b.sentences)
+
+    two = [fs for fs in by_subject.values() if len(fs) >= 2]
+    cond: Counter[str] = Counter()
+    for fs in two:
+        sid = fs[0].subject_id
+        if fs[0].subject_type not in AGENTS:
+            cond["not_an_agent"] += 1
+            continue
+        cs = [f for f in fs if conditional._condition(f, graph)]
+        pairs = [(a, b) for i, a in enumerate(cs) for b in cs[i + 1 :] if a.relation != b.relation]
+        steps = [
+            ("under_two_conditions", len(cs) >= 2),
+            ("one_relation", bool(pairs)),
+            ("one_sentence", bool(pairs := [p for p in pairs if apart(*p)])),
+            ("restated", bool(pairs := [p for p in pairs if not conditional._restates(*p, graph)])),
+        ]
+        scope = conditional.subject_scope(fs[0].subject_type)
+        unique = [
+            p for p in pairs if graph.holders(p[0], scope) & graph.holders(p[1], scope) == {sid}
+        ]
+        steps.append(("not_unique", bool(unique)))
+        steps.append(("unphrased", any(conditional._candidates(a, b, texts)[0] for a, b in unique)))
+        cond[next((name for name, ok in steps if not ok), "offered_subjects")] += 1
+    groups: dict[tuple[str, str], list[Any]] = defaultdict(list)
+    for f in facts:
+        groups[(f.subject_id, f.relation)].append(f)
+    many = {k: v for k, v in groups.items() if len(v) >= 2}
+    group: Counter[str] = Counter()
+    for key, members in many.items():
+        merged = sets._merged(members)
+        if sets._hidden(members, graph.objects.get(key, [])) is None:
+            group["kg_holds_an_unshown_member"] += 1
+        elif not 2 <= len(merged) <= sets.MAX_SET:
+            group["one_after_merging_or_too_many"] += 1
+        elif not graph.anchor(merged[0], "subject") or not all(
+            graph.answerable(f, "object") for f in merged
+        ):
+            group["unnamed_subject_or_member"] += 1
+        else:
+            group["offered"] += 1
+    rng = random.Random(0)
+    chains: Counter[str] = Counter()
+    bridges: set[str | None] = set()
+    for f1 in facts:
+        for sub in multi_hop._subject_bridges(f1, graph, rng) + multi_hop._object_bridges(
+            f1, graph, rng
+        ):
+            found, rendered, why = multi_hop._candidates(sub, graph, texts)
+            side = "object" if sub.ask == "object" else "subject"
+            if found:
+                chains[f"{side}_bridge_phrased"] += 1
+                bridges.add(sub.bridge_id)
+            else:
+                chains[f"{side}_bridge_{why or ('not_unique' if rendered else 'no_template')}"] += 1
+    return {
+        "question_triples": sum(feeds_questions(t.confidence) for t in triples),
+        "kg_facts": len(graph.all_facts),
+        "askable_facts": len(facts),
+        "askable_by_relation": dict(Counter(f.relation for f in facts).most_common()),
+        "subjects_with_two_facts": len(two),
+        "subjects_with_two_facts_apart": sum(
+            any(apart(a, b) for i, a in enumerate(fs) for b in fs[i + 1 :]) for fs in two
+        ),
+        "conditional_subjects": dict(cond.most_common()),
+        "set_groups": len(many),
+        "set_groups_by_relation": dict(Counter(k[1] for k in many).most_common()),
+        "set_funnel": dict(group.most_common()),
+        "multi_hop_chains": dict(sorted(chains.items())),
+        "multi_hop_bridges_phrased": len(bridges),
+    }
+
+
+def pools(workers: int) -> dict[str, Any]:
+    """`_pool_counts` on NEREL dev and train (the build's extraction)."""
+    out = {}
+    for split in ("dev", "train"):
+        docs = read_documents(NEREL / split)
+        out[split] = _pool_counts(extract(docs, "natasha", None, workers=workers), docs)
+        print(f"{split}: {out[split]}", file=sys.stderr)
+    return out
+
+
 def _counts(questions: list[Question]) -> dict[str, int]:
     out: dict[str, int] = {}
     for q in questions:
@@ -353,6 +454,9 @@ def main() -> None:
     parser.add_argument(
         "--losses", action="store_true", help="where each type's candidates die (dev, train)"
     )
+    parser.add_argument(
+        "--pools", action="store_true", help="where the candidate pools shrink (dev, train)"
+    )
     parser.add_argument("--from-gold", type=Path, default=None, help="NEREL split: phrasing alone")
     args = parser.parse_args()
     if args.from_gold is not None:
@@ -365,6 +469,9 @@ def main() -> None:
         return
     if args.losses:
         print(json.dumps(losses(args.workers or cpu_count()), ensure_ascii=False))
+        return
+    if args.pools:
+        print(json.dumps(pools(args.workers or cpu_count()), ensure_ascii=False))
         return
     limit = 30 if args.quick else None
     dev = facts_figures("dev", args.per_type or 50, limit)
