@@ -284,6 +284,10 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("sister", "Как {zovut} сестру {s:gent}?", "", "", "o_femn"),
             ],
             many=[("siblings", "Как {zovut} братьев и сестёр {s:gent}?")],
+            pred=[
+                ("brother", "{v:приходиться} братом {o:datv}", "", "", "s_masc"),
+                ("sister", "{v:приходиться} сестрой {o:datv}", "", "", "s_femn"),
+            ],
             describe=[
                 ("brother", "брат", " {s:gent}", "", "o_masc"),
                 ("sister", "сестра", " {s:gent}", "", "o_femn"),

@@ -267,3 +267,25 @@ def test_a_founding_date_is_a_condition_and_one_verb_is_not_said_twice() -> None
     ]
     assert any("основана в 1981 году" in t and "Марк" not in t for t in texts), texts
     assert not any(t.count("основ") > 1 for t in texts), texts
+
+
+def test_a_sibling_is_a_condition() -> None:
+    a = doc("a", "Пётр Лавров приходится братом Анне Лавровой. Так сообщили родные.")
+    b = doc("b", "Пётр Лавров родился 2 ноября 1948 года. Он вырос в Ржеве.")
+    c = doc(
+        "c", "Олег Дронов родился 2 ноября 1948 года. Олег Дронов приходится братом Игнату Дронову."
+    )
+    pp = ("PERSON", "PERSON")
+    ts = [
+        fact(a, "Пётр Лавров", "SIBLING", "Анна Лаврова", pp,
+             ("Пётр Лавров приходится", "Анне Лавровой"), ("PERSON:pl", "PERSON:al")),
+        fact(b, "Пётр Лавров", "DATE_OF_BIRTH", "2 ноября 1948 года", PD,
+             ("Пётр Лавров родился", "2 ноября 1948 года"), ("PERSON:pl", "DATE:b")),
+        fact(c, "Олег Дронов", "DATE_OF_BIRTH", "2 ноября 1948 года", PD,
+             ("Олег Дронов родился", "2 ноября 1948 года"), ("PERSON:od", "DATE:b")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {x.id: x.full_text for x in (a, b, c)})
+    texts = [
+        t for s in iter_subgraphs(graph, "conditional", random.Random(0)) for _, t in s.phrasings
+    ]
+    assert any("приходится братом Анне Лавровой" in t for t in texts), texts
