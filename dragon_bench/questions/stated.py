@@ -342,10 +342,17 @@ _MANY_AWARDS = frozenset(
 )
 
 
-def many_hold(relation: str, obj: str) -> bool:
+# a country of birth, origin, home or death is shared by millions («родом из СССР»)
+_COUNTRY_RELATIONS = frozenset({"ORIGINS_FROM", "PLACE_OF_BIRTH", "PLACE_RESIDES_IN"})
+_COUNTRY_RELATIONS |= {"PLACE_OF_DEATH"}
+
+
+def many_hold(relation: str, obj: str, object_type: str = "") -> bool:
     """A person's fact that many people share: membership of or work in a body of many
-    members, a part in an event, a boss. Uniqueness in the KG does not make it a description
+    members, a part in an event, a boss, a country of birth, origin or home. Uniqueness in the KG does not make it a description
     of one person («тот, кто подчинялся Борису Ельцину»)."""
+    if relation in _COUNTRY_RELATIONS:
+        return object_type in ("COUNTRY", "NATIONALITY")
     if relation in ("PARTICIPANT_IN", "SUBORDINATE_OF"):
         return True  # an event has many participants, a head many subordinates
     if relation == "AWARDED_WITH":

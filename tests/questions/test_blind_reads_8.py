@@ -127,7 +127,8 @@ def test_one_gone_missing_is_not_told_in_the_present() -> None:
 def test_an_island_takes_na() -> None:
     # «Кто родился в Хонсю и работал в Марселе?»
     for place, shown in (("Хонсю", "на Хонсю"), ("Канарские острова", "на Канарских островах"),
-                         ("остров Пасхи", "на острове Пасхи"), ("Ирландия", "в Ирландии")):  # fmt: skip
+                         ("остров Пасхи", "на острове Пасхи"),
+                         ("Крымский полуостров", "на Крымском полуострове"), ("Ирландия", "в Ирландии")):  # fmt: skip
         got = render("Кто {v:родиться} в {o:loct}?", o=place, o_type="LOCATION", tense="past",
                      agree="masc")  # fmt: skip
         assert got == f"Кто родился {shown}?", got
@@ -298,3 +299,29 @@ def test_who_works_studies_or_lives_somewhere_has_answers_the_kg_lacks() -> None
     asked = _asked(ts, docs, seeds=range(12))
     assert not [q for q in asked if q.startswith("Кто ")], asked
     assert asked, asked  # their objects are still asked («Где работает Юрий Царёв?»)
+
+
+def test_a_country_of_origin_beside_a_year_describes_no_one() -> None:
+    # «Кто умер в 1984 году и родом из СССР?» (own read): millions fit both; beside a work made
+    # («... и создал «Мурманск-198»?») the pair is one person's
+    ts, docs = _one_each("c", [
+        ("Юрий Визин умер в 1984 году.", "Юрий Визин", "DATE_OF_DEATH", PD, "1984 год",
+         "1984 году"),
+        ("Юрий Визин родом из СССР.", "Юрий Визин", "ORIGINS_FROM", ("PERSON", "COUNTRY"),
+         "СССР", "СССР"),
+        ("Юрий Визин написал песню «Мурманск-198».", "Юрий Визин", "PRODUCES",
+         ("PERSON", "WORK_OF_ART"), "«Мурманск-198»", "«Мурманск-198»"),
+        ("Пётр Ольхин умер в 1984 году.", "Пётр Ольхин", "DATE_OF_DEATH", PD, "1984 год",
+         "1984 году"),
+        ("Пётр Ольхин родом из СССР.", "Пётр Ольхин", "ORIGINS_FROM", ("PERSON", "COUNTRY"),
+         "СССР", "СССР"),
+        ("Пётр Ольхин написал песню «Тундра».", "Пётр Ольхин", "PRODUCES",
+         ("PERSON", "WORK_OF_ART"), "«Тундра»", "«Тундра»"),
+    ])  # fmt: skip
+    from dragon_bench.questions.sampling import FactGraph
+    from dragon_bench.questions.shapes.conditional import _sharp_enough
+
+    graph = FactGraph(ts, texts={d.id: d.full_text for d in docs})
+    by = {f.relation: f for f in graph.by_subject["PERSON:Юрий Визин"]}
+    assert not _sharp_enough(by["ORIGINS_FROM"], by["DATE_OF_DEATH"])
+    assert _sharp_enough(by["ORIGINS_FROM"], by["PRODUCES"])

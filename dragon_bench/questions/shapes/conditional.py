@@ -63,7 +63,9 @@ def _sharp_enough(role: Fact, other: Fact) -> bool:
     near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
     года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
     астронавт работает в НАСА?»."""
-    if many_hold(role.relation, role.object):  # «член Коммунистической партии»: many are
+    if many_hold(
+        role.relation, role.object, role.object_type
+    ):  # «член Коммунистической партии»: many are
         return _one_in_the_world(other)
     if role.relation != "WORKS_AS":
         return True

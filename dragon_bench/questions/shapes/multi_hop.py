@@ -106,7 +106,7 @@ def _subject_descriptions(
     if not _dated(f1, graph) and told_of_another(f1.relation, f1.triples, texts):
         return []  # «тот, кто родился в Лондоне»: the texts tell another London birth (a
         # full date's own check reads the texts for the day: «года» is in every date)
-    if f1.subject_type in PEOPLE and many_hold(f1.relation, f1.object):
+    if f1.subject_type in PEOPLE and many_hold(f1.relation, f1.object, f1.object_type):
         return []  # «тот, кто входит в Конгресс США»: the texts tell of other members
     head = type_noun(f1.subject_type)
     gender = phrase_gender(head)

@@ -121,7 +121,9 @@ def _broad(f: Fact) -> bool:
         return True
     if f.subject_type not in PEOPLE:
         return False
-    return f.relation in _MANY_PEOPLE - {"WORKPLACE"} or many_hold(f.relation, f.object)
+    return f.relation in _MANY_PEOPLE - {"WORKPLACE"} or many_hold(
+        f.relation, f.object, f.object_type
+    )
 
 
 def _heads_stated(f: Fact, graph: FactGraph) -> bool:
