@@ -289,3 +289,24 @@ def test_a_sibling_is_a_condition() -> None:
         t for s in iter_subgraphs(graph, "conditional", random.Random(0)) for _, t in s.phrasings
     ]
     assert any("приходится братом Анне Лавровой" in t for t in texts), texts
+
+
+def test_a_trade_beside_a_named_spouse_is_sharp() -> None:
+    # many are actors, few are married to Анна Лаврова: «Какой актёр ...» needs no full date
+    a = doc("a", "Актёр Пётр Лавров сыграл Гамлета. Так говорят критики.")
+    b = doc("b", "Пётр Лавров был женат на Анне Лавровой. Они жили в Ржеве.")
+    c = doc("c", "Актёр Олег Дронов сыграл Отелло. Олег Дронов был женат на Ольге Дроновой.")
+    pp = ("PERSON", "PERSON")
+    ts = [
+        fact(a, "Пётр Лавров", "WORKS_AS", "актёр", PP,
+             ("Пётр Лавров", "Актёр"), ("PERSON:pl", "PROFESSION:actor")),
+        fact(b, "Пётр Лавров", "SPOUSE", "Анна Лаврова", pp,
+             ("Пётр Лавров был женат", "Анне Лавровой"), ("PERSON:pl", "PERSON:al"), "past"),
+        fact(c, "Олег Дронов", "WORKS_AS", "актёр", PP,
+             ("Олег Дронов", "Актёр"), ("PERSON:od", "PROFESSION:actor")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {x.id: x.full_text for x in (a, b, c)})
+    texts = [
+        t for s in iter_subgraphs(graph, "conditional", random.Random(0)) for _, t in s.phrasings
+    ]
+    assert "Какой актёр состоял в браке с Анной Лавровой?" in texts, texts

@@ -60,9 +60,9 @@ _FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
 def _sharp_enough(role: Fact, other: Fact) -> bool:
     """A trade («актёр», «писатель») or a post of nothing named («депутат», «глава
     компании») is held by many: with it, the other condition must be
-    near unique in the world too, a full date («Какой писатель появился на свет 6 марта 1929
-    года?»), not «... получил Нобелевскую премию?», «... родился в Ленинграде?», «Какой
-    астронавт работает в НАСА?»."""
+    near unique in the world too (`_one_in_the_world`: a full date, «Какой писатель появился
+    на свет 6 марта 1929 года?», a named kin, a work), not «... получил Нобелевскую
+    премию?», «... родился в Ленинграде?», «Какой астронавт работает в НАСА?»."""
     if many_hold(
         role.relation, role.object, role.object_type
     ):  # «член Коммунистической партии»: many are
@@ -72,7 +72,9 @@ def _sharp_enough(role: Fact, other: Fact) -> bool:
     words = role.object.split()
     if len(words) > 1 and any(w[:1].isupper() for w in words[1:]):
         return True  # a role of a named place or body («постпред России») is sharp itself
-    return other.object_type == "DATE" and bool(_FULL_DATE.fullmatch(other.object))
+    # a full date, a named spouse, parent or sibling, a work: «Какой король состоит в браке
+    # с Паолой Руффо ди Калабриа?»
+    return _one_in_the_world(other)
 
 
 def _one_in_the_world(f: Fact) -> bool:
