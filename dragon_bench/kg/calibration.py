@@ -11,6 +11,7 @@ pronoun factor (`PRONOUN`). `QUESTION_THRESHOLD` was chosen on train too.
 from __future__ import annotations
 
 __all__ = [
+    "EVENT_RULES",
     "PREFIXES",
     "PRONOUN",
     "ZERO",
@@ -158,7 +159,8 @@ TRIGGER_PRECISION: dict[str, float] = {
     "place_genitive~common:улица": 0.053,
     "place_parenthesis": 0.5,
     "place_parenthesis:": 0.931,
-    "pronoun>": 0.843,
+    "pronoun>": 0.911,
+    "pronoun>event_": 0.693,
     "relative_awarded_with": 0.333,
     "relative_convicted_of": 0.833,
     "relative_headquartered_in~common": 0.333,
@@ -306,7 +308,8 @@ TRIGGER_PRECISION: dict[str, float] = {
     "verb_workplace~common": 0.429,
     "work_genitive": 0.8,
     "work_role+appos": 0.667,
-    "zero>": 0.73,
+    "zero>": 0.873,
+    "zero>event_": 0.405,
 }
 
 
@@ -316,6 +319,10 @@ PRONOUN = "pronoun>"
 # the prefix of a fact of a sentence with no subject («Родился в Казани.»), also a factor
 ZERO = "zero>"
 PREFIXES = (PRONOUN, ZERO)
+# the rules of a verb as the event («он заявил»: AGENT, PARTICIPANT_IN of «заявить»): each
+# prefix has a factor of its own for them (`pronoun>event_`), NEREL annotating few of them
+# in a pronoun's sentence, whatever the pronoun stands for
+EVENT_RULES = "event_"
 
 
 def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
@@ -323,12 +330,15 @@ def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
     saw it often enough, else its rule's; 0.0 for a rule train never saw. A fact said of a
     pronoun («Он родился в ...», trigger `pronoun>rule:cue`) or of no subject («Родился в
     ...», `zero>rule:cue`) has its trigger's confidence times that prefix's factor estimated
-    on train."""
+    on train (its factor for event rules, `pronoun>event_`, for those)."""
     table = TRIGGER_PRECISION if table is None else table
     for prefix in PREFIXES:
         if trigger.startswith(prefix):
-            base = confidence_of(trigger[len(prefix) :], table)
-            return round(base * table.get(prefix, 0.0), 3)
+            rest = trigger[len(prefix) :]
+            base = confidence_of(rest, table)
+            own = prefix + EVENT_RULES
+            factor = table[own] if rest.startswith(EVENT_RULES) and own in table else None
+            return round(base * (table.get(prefix, 0.0) if factor is None else factor), 3)
     if trigger in table:
         return table[trigger]
     return table.get(trigger.split(":", 1)[0], 0.0)

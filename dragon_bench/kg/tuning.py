@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dragon_bench.corpus.parallel import cpu_count
 from dragon_bench.kg import relations
-from dragon_bench.kg.calibration import PREFIXES, PRONOUN, confidence_of
+from dragon_bench.kg.calibration import EVENT_RULES, PREFIXES, PRONOUN, confidence_of
 from dragon_bench.kg.extract import extract_triples
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
@@ -133,13 +133,20 @@ def pronoun_factor(
     gold: Sequence[GoldDocument],
     precision: dict[str, float],
     prefix: str = PRONOUN,
+    events: bool | None = None,
 ) -> float:
     """How much reading «он»/«она» (or, with `prefix` ZERO, a sentence with no subject) as the
     person before lowers a trigger's precision: the smoothed typed precision of the facts with
     that prefix, (typed + 1) / (found + 2), over the mean calibrated precision of their
-    triggers (at most 1)."""
+    triggers (at most 1). With `events` True or False, of the facts of event rules (a verb as
+    the event: «он заявил») or of the others only (`calibration.EVENT_RULES`)."""
     index = GoldIndex(gold)
-    said = [t for t in triples if t.trigger.startswith(prefix)]
+    said = [
+        t
+        for t in triples
+        if t.trigger.startswith(prefix)
+        and (events is None or t.trigger[len(prefix) :].startswith(EVENT_RULES) == events)
+    ]
     if not said:
         return 0.0
     typed = sum(index.ground(t).typed for t in said)
@@ -199,8 +206,10 @@ def main(folder: str) -> None:
         )
     precision = stats.precision()
     for prefix in PREFIXES:
-        precision[prefix] = pronoun_factor(triples, gold, precision, prefix)
+        precision[prefix] = pronoun_factor(triples, gold, precision, prefix, False)
+        precision[prefix + EVENT_RULES] = pronoun_factor(triples, gold, precision, prefix, True)
         print(f"{prefix} factor {precision[prefix]}", file=sys.stderr)
+        print(f"{prefix}{EVENT_RULES} factor {precision[prefix + EVENT_RULES]}", file=sys.stderr)
     index = GoldIndex(gold)
     threshold = choose_threshold(
         [confidence_of(t.trigger, precision) for t in triples],

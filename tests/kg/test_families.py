@@ -179,3 +179,12 @@ def test_a_verb_frame_takes_the_name_of_a_common_noun() -> None:
     assert ("Карапетян", "WORKPLACE", "АрмРосГазпром") in facts
     # the common noun is no second workplace (no question can name «компания»)
     assert ("Карапетян", "WORKPLACE", "компания") not in facts
+
+
+def test_event_rules_have_a_pronoun_factor_of_their_own() -> None:
+    # «он заявил»: NEREL rarely annotates a verb as the event of a pronoun's sentence, which
+    # said nothing of how well «он» was read; the other rules keep the factor of their own
+    table = {"r": 0.8, "event_x": 0.5, "pronoun>": 0.9, "pronoun>event_": 0.4}
+    assert confidence_of("pronoun>r:y", table) == 0.72
+    assert confidence_of("pronoun>event_x:y", table) == 0.2
+    assert confidence_of("zero>r:y", {"r": 0.8, "zero>": 0.5}) == 0.4  # no event factor: one
