@@ -1523,10 +1523,20 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
                 or any(v.case(i) in ("", case) for i in range(v.first[m], v.last[m] + 1))
                 or v.toks[v.anchor(m.head)].head not in inside  # natasha's case of a rare name
             )
-            and v.clean_gap(start, v.first[m], t.i)
+            and (
+                v.clean_gap(start, v.first[m], t.i)
+                # «сыновья Ивана Петрова — Сергей и Алексей», «дочери: Лара и Кассиа»
+                or [x.text for x in v.toks[start + 1 : v.first[m]]] in (["—"], [":"])
+            )
         ]
         if after:
             n = min(after, key=lambda m: v.first[m])
+        elif how == "genitive" and any(
+            v.role_of(m) == (t.i, "nsubj") and v.last[m] < t.i for m in people
+        ):
+            # «Альберт II — младший сын Леопольда III»: the kin noun is the predicate
+            n = next(m for m in people if v.role_of(m) == (t.i, "nsubj") and v.last[m] < t.i)
+            how = "copula"
         elif how == "genitive" and t.rel == "appos" and t.head >= 0:
             before = [m for m in people if v.anchor(m.head) == t.head and v.last[m] < t.i]
             between = [x.text for x in v.toks[v.last[before[0]] + 1 : t.i]] if before else []
@@ -1537,10 +1547,84 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
             continue
         if n is of:
             continue
-        subject, obj = (n, of) if named_first else (of, n)
-        if relation in _SYMMETRIC and obj.start < subject.start:
-            subject, obj = obj, subject
-        yield Found(subject, obj, relation, f"kin_{how}", "present", t.lemma)
+        named = [n]
+        if v.toks[t.i].feats.get("Number") == "Plur" and how != "appos_after":
+            # «две дочери Лара и Кассиа»: the names coordinated with the first
+            root = v.anchor(n.head)
+            named += [
+                m
+                for m in people
+                if m is not of
+                and m is not n
+                and v.toks[v.anchor(m.head)].rel == "conj"
+                and _conj_root(v, v.anchor(m.head)) == root
+            ]
+        # «младший сын Леопольда III и Астрид Шведской»: both parents
+        relatives = [of]
+        if how != "possessive" and relation == "PARENT_OF":
+            at = v.anchor(of.head)
+            relatives += [
+                m
+                for m in people
+                if m is not of
+                and m not in named
+                and v.toks[v.anchor(m.head)].rel == "conj"
+                and _conj_root(v, v.anchor(m.head)) == at
+            ]
+        for n in named:
+            for r in relatives:
+                subject, obj = (n, r) if named_first else (r, n)
+                if relation in _SYMMETRIC and obj.start < subject.start:
+                    subject, obj = obj, subject
+                # one rule for every kin pattern (genitive, possessive, copula, after a name):
+                # alone each is too rare on train for an estimate of its own
+                yield Found(subject, obj, relation, "kin", "present", t.lemma)
+
+
+def _born_to(v: _View) -> Iterator[Found]:
+    """«Владимир родился в Туле в семье актёра Льва Петровича и режиссёра Натальи Ивановны»
+    (the parents in the genitive of «семья» under «родиться»), «Жанна Фриске родила
+    Дмитрию Шепелеву сына Платона» (the mother, and the child named in apposition to a kin
+    noun that is the object of «родить»)."""
+    named_role = {p.head: n for n, p, _ in _role_appositions(v)}
+    people = [m for m in v.mentions if m.type == E.PERSON]
+    for t in v.toks:
+        if t.lemma == "семья" and t.head >= 0 and v.toks[t.head].lemma == "родиться":
+            if v.prep(t.i) not in ("в", "во"):
+                continue
+            children = [m for m in people if v.role_of(m) == (t.head, "nsubj")]
+            parents = []
+            for m in v.mentions:
+                a = v.anchor(m.head)
+                if (
+                    v.case(a) != "Gen"
+                    or v.prep(a)
+                    or _conj_root(v, a) == a
+                    and v.toks[a].head != t.i
+                ):
+                    continue
+                if v.toks[_conj_root(v, a)].head != t.i:
+                    continue
+                person = m if m.type == E.PERSON else named_role.get(m.head)
+                if person is not None and person.type == E.PERSON and person not in parents:
+                    parents.append(person)
+            for child in children[:1]:
+                for parent in parents:
+                    yield Found(parent, child, "PARENT_OF", "kin", "past", "семья")
+        elif t.lemma == "родить" and t.pos == "VERB":
+            mothers = [m for m in people if v.role_of(m) == (t.i, "nsubj")]
+            for c in v.sent.children[t.i]:
+                if v.toks[c].rel != "obj" or v.toks[c].lemma not in ("сын", "дочь", "ребенок"):
+                    continue
+                kids = [
+                    m
+                    for m in people
+                    if v.toks[v.anchor(m.head)].head == c
+                    and v.toks[v.anchor(m.head)].rel == "appos"
+                ]
+                for mother in mothers[:1]:
+                    for kid in kids[:1]:
+                        yield Found(mother, kid, "PARENT_OF", "kin", "past", "родить")
 
 
 def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
@@ -1583,6 +1667,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_frames(v),
         *_kin(v, names),
         *_membership(v),
+        *_born_to(v),
         *_works(v, names),
         *_origins(v),
     ):
