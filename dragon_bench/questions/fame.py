@@ -26,6 +26,7 @@ __all__ = [
     "IDENTITY_RELATIONS",
     "association",
     "common_knowledge",
+    "textbook",
 ]
 
 KNOWN_AT = 0.3
@@ -115,3 +116,39 @@ def common_knowledge(person: str, answer: str, threshold: float = KNOWN_AT) -> b
     if tie >= threshold:
         return True
     return tie >= threshold * FREQUENT_SHARE and _count(_surname(person)) >= FREQUENT
+
+
+# --- textbook facts: what an answer's kind makes common knowledge, whoever the subject is ---
+
+# a place's country («В какой стране находится Славянск?» → Украина): an atlas fact
+_WHOLE_COUNTRY = frozenset({"LOCATED_IN", "HEADQUARTERED_IN"})
+# a person's nation or country of origin: read off the name («Генрих Мхитарян» → армянин,
+# «Кшиштоф Пендерецкий» → Польша, «Чжан Инъин» → китаянка)
+NATION_TYPES = frozenset({"NATIONALITY", "COUNTRY"})
+# dates of events and works a text recalls from long before its own time
+HISTORY_RELATIONS = frozenset(
+    {"POINT_IN_TIME", "START_TIME", "END_TIME", "DATE_OF_CREATION", "DATE_FOUNDED_IN"}
+)
+HISTORY_YEARS = 30  # years before the newest year the text names
+_YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+# the one illness every 2020 text is about: a diagnosis named so is the prior's guess
+_PANDEMIC = re.compile(r"коронавирус|covid|ковид|sars-cov|^вирус$|пневмони[яи] covid", re.I)
+
+
+def textbook(relation: str, subject_type: str, obj: str, object_type: str, texts: list[str]) -> str:
+    """Why a simple question's answer needs no retrieval whoever its subject is, or "": a
+    place's country (`country`), a person's nation or country of origin (`nation`), a date
+    long before the text's time (`history`: «Когда прошёл Великий поход?» → 1934—1935 годы,
+    in a text of 2016), a 2020 diagnosis of coronavirus (`pandemic`)."""
+    if relation in _WHOLE_COUNTRY and object_type == "COUNTRY" and subject_type != "ORGANIZATION":
+        return "country"
+    if relation == "ORIGINS_FROM" and subject_type == "PERSON" and object_type in NATION_TYPES:
+        return "nation"
+    if relation in HISTORY_RELATIONS:
+        asked = [int(y) for y in _YEAR.findall(obj)]
+        told = [int(y) for text in texts for y in _YEAR.findall(text) if int(y) <= 2030]
+        if asked and told and max(told) - min(asked) >= HISTORY_YEARS:
+            return "history"
+    if relation == "MEDICAL_CONDITION" and _PANDEMIC.search(obj.strip()):
+        return "pandemic"
+    return ""

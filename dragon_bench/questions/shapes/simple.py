@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from dragon_bench.questions.completeness import listed_roles, other_posts, other_workplaces
+from dragon_bench.questions.fame import textbook
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -102,6 +103,18 @@ class Simple:
             and other_workplaces(f, ctx.texts)
         ):
             return "other_workplaces"  # «Преподавал в Высшей партийной школе», «Возглавлял ...»
+        if sub.ask == "object":
+            why = textbook(
+                f.relation,
+                f.subject_type,
+                f.object,
+                f.object_type,
+                [ctx.texts.get(d, "") for d in f.doc_ids],
+            )
+            if why:
+                return f"textbook_{why}"  # «В какой стране находится Славянск?»
+            if _works_elsewhere(f, ctx.graph):
+                return "other_workplaces"  # «В каком городе работал Юкия Амано?» (МАГАТЭ: Вена)
         if sub.ask == "subject" and (_broad(f) or _many_people(f, question.template)):
             return "broad"  # a safety net for the sampler's and the phrasing's choice
         return ""
@@ -123,6 +136,17 @@ def _broad(f: Fact) -> bool:
         return False
     return f.relation in _MANY_PEOPLE - {"WORKPLACE"} or many_hold(
         f.relation, f.object, f.object_type
+    )
+
+
+def _works_elsewhere(f: Fact, graph: FactGraph) -> bool:
+    """A place one works in, beside another workplace in the KG: «В каком городе работал
+    Юкия Амано?» → Марсель, while МАГАТЭ, where he was director general, is in Вена; «В каком
+    регионе работал Маккаррик?» → Нью-Джерси beside the city Ньюарк."""
+    return (
+        f.relation == "WORKPLACE"
+        and f.object_type in PLACES
+        and bool(graph.object_ids(f.subject_id, "WORKPLACE") - {f.object_id})
     )
 
 
