@@ -310,3 +310,24 @@ def test_a_trade_beside_a_named_spouse_is_sharp() -> None:
         t for s in iter_subgraphs(graph, "conditional", random.Random(0)) for _, t in s.phrasings
     ]
     assert "Какой актёр состоял в браке с Анной Лавровой?" in texts, texts
+
+
+def test_a_trade_of_a_kind_beside_the_same_trade_of_a_body_is_no_set() -> None:
+    a = doc("a", "Журналист «Вестника» Игнат Сомов выпустил книгу. Так сообщили в редакции.")
+    b = doc("b", "Журналист-расследователь Игнат Сомов задержан. Об этом сообщили коллеги.")
+    c = doc("c", "Игнат Сомов, писатель и поэт, выступил в Твери. Вечер прошёл с успехом.")
+    ts = [
+        fact(a, "Игнат Сомов", "WORKS_AS", "журналист «Вестника»", PP,
+             ("Игнат Сомов", "Журналист «Вестника»"), ("PERSON:is", "PROFESSION:j @a")),
+        fact(b, "Игнат Сомов", "WORKS_AS", "журналист-расследователь", PP,
+             ("Игнат Сомов", "Журналист-расследователь"), ("PERSON:is", "PROFESSION:jr @b")),
+    ]  # fmt: skip
+    assert not _asked(ts, [a, b], "set")
+    # two trades of their own are a set
+    ts2 = [
+        fact(c, "Игнат Сомов", "WORKS_AS", "писатель", PP,
+             ("Игнат Сомов", "писатель"), ("PERSON:is", "PROFESSION:w @c")),
+        fact(c, "Игнат Сомов", "WORKS_AS", "поэт", PP,
+             ("Игнат Сомов", "поэт"), ("PERSON:is", "PROFESSION:p @c")),
+    ]  # fmt: skip
+    assert list(_asked(ts2, [c], "set").values()) == [("писатель", "поэт")]

@@ -187,7 +187,23 @@ def _merged(members: list[Fact]) -> list[Fact]:
     heads = [f for f in kept if _headed(f.object)]
     if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
         return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
+    if members and members[0].relation == "WORKS_AS" and _one_trade(kept):
+        return []
     return kept
+
+
+def _one_trade(kept: list[Fact]) -> bool:
+    """A trade of a kind («журналист-расследователь») beside the same trade of a named body
+    («журналист «Медузы»»): one trade under two names, not two professions."""
+    words = [lemmas(f.object) for f in kept]
+    for i, w in enumerate(words):
+        first = w[0] if len(w) == 1 else ""
+        parts = _parts(_TRADES.get(first, first)) if first else ()
+        if len(parts) != 2:
+            continue
+        if any(j != i and v[:1] == [parts[0]] and len(v) > 1 for j, v in enumerate(words)):
+            return True
+    return False
 
 
 def _fits(frame: Frame, fact: Fact) -> bool:
