@@ -25,13 +25,22 @@ _DEATH_CUES = re.compile(
     r"\b\d{4}\b[^.!?]{0,25}[—–-][^.!?]{0,25}\b\d{4}\b"
 )
 _BIRTH_CUES = re.compile(r"родил\w*|рожд\w*|уроженец|уроженк\w*|родом\b|появил\w* на свет")
+# a home, not a stay («Находясь в Тусоне, Кэтрин не знала ...»: ten days away from home)
+_HOME_CUES = re.compile(
+    r"\bжив[её]\w*|\bжил[аи]?\b|\bжить\b|\bживущ\w*|прожива\w*|прожил\w*|поселил\w*|"
+    r"пересел\w*|переех\w*|перебрал\w*|обосновал\w*|эмигрир\w*|\bдом\w*|резиденц\w*|"
+    r"особняк\w*|квартир\w*|жител\w*|житель\w*|уроженец|уроженк\w*|вырос\w*|выросл\w*|"
+    r"детств\w*|юност\w*|провёл\w*|провел\w*|соседств\w*|ферм\w*|имени\w*|вилл\w*"
+)
 _ORIGIN_CUES = re.compile(
     r"родом\b|уроженец|уроженк\w*|уроженц\w*|выход(?:ец|цы|ка)\w*|родил\w*|гражданин\w*|"
     r"гражданк\w*|гражданств\w*"
 )
 _PERFORMED = re.compile(
     r"исполн\w*|сыгра\w*|прозвуча\w*|премьер\w*|\bэфир\w*|показ\w*|покаж\w*|трансл\w*|"
-    r"вышл[аои]? на\b|выйдет на\b|представ\w* на\b"
+    r"вышл[аои]? на\b|выйдет на\b|представ\w* на\b|"
+    # a singer on a track («дебютировал как вокалист с треком Firestarter»)
+    r"вокал\w*|\bспел\w*|\bпел\b|\bпо[её]т\b"
 )
 _CREATED = re.compile(
     r"автор\w*|написа\w*|созда\w*|сочин\w*|сня[лв]\w*|снят\w*|выпуска\w*|выпуст\w*|"
@@ -92,6 +101,7 @@ _NEEDS = {
     "CAUSE_OF_DEATH": _DEATH_CUES,
     "AGE_DIED_AT": _DEATH_CUES,
     "PLACE_OF_BIRTH": _BIRTH_CUES,
+    "PLACE_RESIDES_IN": _HOME_CUES,
 }
 # template verbs that say more than the relation: (relation, template name) -> the words
 # one of the fact's sentences must hold for the template to be used
@@ -197,6 +207,36 @@ def _project(t: Triple, text: str) -> bool:
     return bool(_NOT_A_WORK.search(text[max(0, t.object_span[0] - 20) : t.object_span[0]].lower()))
 
 
+def _performed(t: Triple, text: str) -> bool:
+    """The sentence tells the work performed and no making: «сыграет» without «режиссёр»,
+    «дебютировал как вокалист с треком Firestarter с альбома ...» (a track from an album is
+    no word of making the track)."""
+    start, end = t.sentence_span
+    sentence = _FROM_ALBUM.sub(" ", text[start:end].lower())
+    return bool(_PERFORMED.search(sentence)) and not _CREATED.search(sentence)
+
+
+_FROM_ALBUM = re.compile(r"\b(?:с|со|из|на)\s+(?:\w+\s+)?альбом\w*")
+
+
+# one at an organisation without a post in it: a volunteer, a face of a brand, a player on loan
+# («работал как волонтёр в её фонде», «стала лицом коллекции Givenchy»)
+_NOT_EMPLOYED = re.compile(
+    r"волонт[её]р\w*|стаж[её]р\w*|стажир\w*|практикант\w*|\bлиц(?:ом|о)\s+"
+    r"(?:\w+\s+)?(?:коллекци|бренд|марк|кампани|дом)\w*|амбассадор\w*|посланни\w* доброй воли"
+)
+_LOAN = re.compile(r"\bв аренд\w*|\bаренд[аеоуы]\w*\b|\bарендован\w*|правах аренды")
+
+
+def _not_employed(t: Triple, text: str) -> bool:
+    """No employer: the sentence makes the subject a volunteer or a brand's face, or the text tells of a loan (a player on loan at «Рома» is
+    under contract with «Арсенал»: both «work»)."""
+    start, end = t.sentence_span
+    if _NOT_EMPLOYED.search(text[start:end].lower()):
+        return True
+    return bool(_LOAN.search(text.lower()))
+
+
 def _place_names_org(t: Triple, text: str) -> bool:
     before = text[max(0, t.object_span[0] - 60) : t.object_span[0]].lower()
     return t.object_span[1] > t.object_span[0] and bool(_ORG_BEFORE.search(before))
@@ -214,6 +254,8 @@ def unstated(
         checks.append(_role_cut)
     if relation in ("WORKPLACE", "MEMBER_OF") and object_type.upper() in _PLACES:
         checks.append(_place_names_org)
+    if relation == "WORKPLACE" and object_type.upper() not in _PLACES:
+        checks.append(_not_employed)
     for check in checks:
         if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
             return True
@@ -224,7 +266,7 @@ def unstated(
     if needs is not None:
         return not any(needs.search(s) for s in sentences)
     if relation == "PRODUCES" and object_type in ("WORK_OF_ART", "PRODUCT"):
-        return all(_PERFORMED.search(s) and not _CREATED.search(s) for s in sentences)
+        return all(_performed(t, texts.get(t.doc_id, "")) for t in triples)
     if relation == "PARTICIPANT_IN":
         return all(_PLANNED.search(s) for s in sentences)
     if relation == "ORGANIZES":
@@ -272,11 +314,38 @@ _OFFICIAL = re.compile(
 )
 
 
+_GRADUATED = re.compile(r"оконч\w*|законч\w*|выпускни\w*|диплом\w*")
+_SCHOOL_VERBS = re.compile(
+    r"\b(?:оконч\w*|законч\w*|выпускни\w*|диплом\w*|поступ\w*|учил(?:ся|ась|ись)|"
+    r"учит(?:ся|ь?ся)|учащ\w*|обучал\w*|перев[её]л\w*|отчисл\w*|бросил\w*|студент\w*|"
+    r"аспирант\w*)"
+)
+
+
+def _graduated(t: Triple, text: str) -> bool:
+    """The school's own clause says one finished it: the last school verb before the
+    school in its sentence is one of finishing («окончил МГУ», «выпускник МГУ»), or one comes
+    right after it («МГУ он окончил»); not «В 1975 году окончил среднюю школу. В 1976 —
+    поступил во ВГИК» (the other sentence's verb) nor «поступил во ВГИК, окончил Строгановку»."""
+    start = t.sentence_span[0]
+    o0, o1 = t.object_span
+    before = text[start:o0].lower()
+    cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "))
+    before = before[cut + 1 :] if cut >= 0 else before
+    verbs = _SCHOOL_VERBS.findall(before)
+    if verbs:
+        return bool(_GRADUATED.fullmatch(verbs[-1]))
+    after = re.split(r"[,.;!?]", text[o1 : o1 + 40].lower(), maxsplit=1)[0]
+    return bool(_GRADUATED.search(after))
+
+
 def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, str]) -> bool:
     """A template may say its verb: it has no cue list, or a sentence of the fact holds one."""
     relation, _, name = frame_id.split(".", 2)
     if relation == "workplace" and name.endswith("heads"):
         return any(_heads(t, texts.get(t.doc_id, "")) for t in triples)
+    if relation == "schools_attended" and name == "graduated":
+        return any(_graduated(t, texts.get(t.doc_id, "")) for t in triples)
     if relation == "workplace" and name.endswith("toils"):
         return not any(_OFFICIAL.search(s) for s in _sentences(triples, texts))
     cues = _FRAME_CUES.get((relation, name))

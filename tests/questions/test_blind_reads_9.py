@@ -73,3 +73,76 @@ def test_a_place_of_work_beside_another_workplace_is_ambiguous() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Марсель" in asked[q]], asked
     assert [q for q in asked if "Вена" in asked[q]], asked  # the office's city still is
+
+
+def test_graduated_is_said_only_of_the_schools_own_clause() -> None:
+    # «Кто окончил ВГИК и работает в «Метро»?»: «В 1975 году окончил среднюю школу. В 1976 —
+    # поступил во ВГИК» (he moved to another school); «окончила Джорджтаунский университет»
+    from dragon_bench.questions.stated import frame_stated
+
+    d = doc("v", "Юрий Царёв родился в Москве. В 1975 году окончил среднюю школу. В 1976 — "
+                 "поступил во ВГИК, потом перевёлся в Строгановку.")  # fmt: skip
+    t = fact(d, "Юрий Царёв", "SCHOOLS_ATTENDED", "ВГИК", PO, ("Юрий Царёв", "ВГИК"))
+    texts = {d.id: d.full_text}
+    assert not frame_stated("schools_attended.pred.graduated", [t], texts)
+    assert frame_stated("schools_attended.pred.studied", [t], texts)
+    g = doc("g", "Мейв Кеннеди родилась в Бостоне, окончила Джорджтаунский университет.")
+    u = fact(g, "Мейв Кеннеди", "SCHOOLS_ATTENDED", "Джорджтаунский университет", PO,
+             ("Мейв Кеннеди", "Джорджтаунский университет"))  # fmt: skip
+    assert frame_stated("schools_attended.pred.graduated", [u], {g.id: g.full_text})
+    m = doc("m", "Пётр Ольхин МГУ окончил в 1990 году.")
+    w = fact(m, "Пётр Ольхин", "SCHOOLS_ATTENDED", "МГУ", PO, ("Пётр Ольхин", "МГУ"))
+    assert frame_stated("schools_attended.pred.graduated", [w], {m.id: m.full_text})
+
+
+def test_a_volunteer_a_brands_face_and_a_player_on_loan_have_no_employer() -> None:
+    # «Когда был основан работодатель Александра Бондарева?» (a volunteer of the fund),
+    # «работает в Givenchy» (the face of a collection), «В какой организации работает Генрих
+    # Мхитарян?» → Рома (on loan from «Арсенал», which pays his salary)
+    from dragon_bench.questions.stated import unstated
+
+    rows = [
+        ("Александр Бондарев работал как волонтёр в фонде «Вера».", "Александр Бондарев",
+         "фонд «Вера»", "фонде «Вера»"),
+        ("Мин Си стала лицом коллекции Givenchy.", "Мин Си", "Givenchy", "Givenchy"),
+        ("Карен Оганесян выступает за «Рому» на правах аренды.", "Карен Оганесян", "«Рома»",
+         "«Рому»"),
+    ]  # fmt: skip
+    for i, (sentence, person, org, shown) in enumerate(rows):
+        d = doc(f"w{i}", sentence)
+        t = fact(d, person, "WORKPLACE", org, PO, (person, shown))
+        assert unstated("WORKPLACE", "ORGANIZATION", [t], {d.id: d.full_text}), sentence
+    d = doc("e", "Пётр Ольхин работает в фонде «Вера».")
+    t = fact(d, "Пётр Ольхин", "WORKPLACE", "фонд «Вера»", PO, ("Пётр Ольхин", "фонде «Вера»"))
+    assert not unstated("WORKPLACE", "ORGANIZATION", [t], {d.id: d.full_text})
+
+
+def test_a_stay_is_no_home_and_a_singer_made_no_track() -> None:
+    # «Кто ... жил в Тусоне?» from «Находясь в Тусоне, Кэтрин не знала ...» (ten days away);
+    # «Кто ... создал «Firestarter»?» from «дебютировал как вокалист с треком Firestarter с
+    # альбома The Fat of the Land»
+    from dragon_bench.questions.stated import unstated
+
+    d = doc("t", "Находясь в Тусоне, Кэтрин Джексон не знала о звонках.")
+    t = fact(d, "Кэтрин Джексон", "PLACE_RESIDES_IN", "Тусон", PL, ("Кэтрин Джексон", "Тусоне"))
+    assert unstated("PLACE_RESIDES_IN", "CITY", [t], {d.id: d.full_text})
+    h = doc("h", "Кэтрин Джексон живёт в Тусоне.")
+    u = fact(h, "Кэтрин Джексон", "PLACE_RESIDES_IN", "Тусон", PL, ("Кэтрин Джексон", "Тусоне"))
+    assert not unstated("PLACE_RESIDES_IN", "CITY", [u], {h.id: h.full_text})
+    pw = ("PERSON", "WORK_OF_ART")
+    f = doc("f", "Кит Флинт дебютировал как вокалист с треком Firestarter с альбома The Fat.")
+    v = fact(f, "Кит Флинт", "PRODUCES", "Firestarter", pw, ("Кит Флинт", "Firestarter"))
+    assert unstated("PRODUCES", "WORK_OF_ART", [v], {f.id: f.full_text})
+    w = doc("w", "Кит Флинт написал и исполнил трек Firestarter.")
+    x = fact(w, "Кит Флинт", "PRODUCES", "Firestarter", pw, ("Кит Флинт", "Firestarter"))
+    assert not unstated("PRODUCES", "WORK_OF_ART", [x], {w.id: w.full_text})
+
+
+def test_graduated_holds_across_an_ellipsis() -> None:
+    # «окончил МГОПУ по специальности "учитель ...", в 2000 году — МГИМО» («учитель» is no verb)
+    from dragon_bench.questions.stated import frame_stated
+
+    d = doc("e", 'Сергей Кравцов окончил МГОПУ по специальности "учитель математики", в 2000 '
+                 "году — МГИМО.")  # fmt: skip
+    t = fact(d, "Сергей Кравцов", "SCHOOLS_ATTENDED", "МГИМО", PO, ("Сергей Кравцов", "МГИМО"))
+    assert frame_stated("schools_attended.pred.graduated", [t], {d.id: d.full_text})
