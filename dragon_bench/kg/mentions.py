@@ -165,14 +165,7 @@ _NOT_CHARGES = lx._words(
     "рамка ход связь отношение результат течение период время момент случай качество "
     "соответствие интерес польза адрес деятельность действие"
 )
-# nouns that name a charge only with their genitive («в совершении преступлений»,
-# «в попытке вербовки»): the genitive is kept; other charges are their noun and adjectives
-# («в убийстве полицейского» -> «убийство»)
-_CHARGE_FRAMES = lx._words(
-    "совершение попытка организация подготовка нарушение участие причастность оказание "
-    "хищение отмывание дача получение причинение разжигание пропаганда финансирование "
-    "вербовка создание незаконный хранение сбыт превышение злоупотребление уклонение"
-)
+_PART_IN = lx._words("причастность участие соучастие")
 _SENTENCES = lx._words("приговорить приговаривать приговорённый приговоренный")
 _SERVED = lx._words("получить отбывать отбыть")
 _PRISONS = lx._words("тюрьма колония заключение лишение")
@@ -185,11 +178,18 @@ def _charge_type(sent: Sentence, tok: Token) -> str | None:
         return None
     head = sent.tokens[tok.head]
     preps = [
-        sent.tokens[c].text.lower() for c in sent.children[tok.i] if sent.tokens[c].rel == "case"
+        sent.tokens[c].text.lower()
+        for c in sent.children[tok.i]
+        if sent.tokens[c].rel == "case"
+        and not any(sent.tokens[x].rel == "fixed" for x in sent.children[c])  # «в отношении»
     ]
     if tok.rel not in ("obl", "nmod", "obj"):
         return None
-    if head.lemma in _CHARGES and preps[:1] in (["в"], ["во"]):
+    charged = head.lemma in _CHARGES or (
+        head.lemma in ("предъявить", "предъявлять")  # «предъявили обвинения X в Y»
+        and any(sent.tokens[c].lemma == "обвинение" for c in sent.children[head.i])
+    )
+    if charged and preps[:1] in (["в"], ["во"]) and tok.feats.get("Animacy") != "Anim":
         if tok.lemma in _NOT_CHARGES or any(
             sent.tokens[c].lemma in ("другой", "ряд") or sent.tokens[c].text.startswith("котор")
             for c in sent.children[tok.i]
@@ -397,9 +397,20 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
         kind = _charge_type(sent, t) or _hero(sent, t) or _token_type(sent, t)
         if kind == "PENALTY":
             add(*_award_span(sent, t.i, ("ADJ", "NUM")), kind)
-        elif kind == "CRIME" and t.lemma not in _CHARGE_FRAMES:
+        elif kind == "CRIME" and t.lemma in lx.CRIMES:
+            # a crime's own word is the charge («в убийстве полицейского» -> «убийство»);
+            # any other noun names one only with its genitive («в передаче секретов»)
             first, _ = _award_span(sent, t.i)
             add(first, t.i, kind)
+        elif kind == "CRIME" and t.lemma in _PART_IN:
+            # «в причастности к убийству»: the part names nothing without what it is in
+            inner = [
+                c
+                for c in sent.children[t.i]
+                if c > t.i and any(toks[x].lemma in ("к", "в") for x in sent.children[c])
+            ]
+            if inner:
+                add(t.i, _award_span(sent, inner[0])[1], kind)
         elif kind in ("AWARD", "CRIME", "DISEASE"):
             add(*_award_span(sent, t.i), kind)
         elif kind is not None:

@@ -1168,7 +1168,8 @@ def _places(v: _View) -> Iterator[Found]:
 
 
 # nouns that say where a person comes from or lives: «житель Флориды X», «X, уроженец Омска»
-# (a resident, «житель», is PLACE_RESIDES_IN in NEREL, a relation the KG does not keep)
+# (a resident, «житель», is left out: on train 3 of 8 «житель X» are PLACE_RESIDES_IN in
+# NEREL, the rest ORIGINS_FROM or none)
 _ORIGIN_NOUNS = _words("уроженец уроженка гражданин гражданка выходец выходка")
 _BORN_NOUNS = _words("уроженец уроженка")
 
@@ -1581,6 +1582,41 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
                 yield Found(subject, obj, relation, "kin", "present", t.lemma)
 
 
+_SUSPICIONS = _words("обвинение подозрение")
+_PRESS = _words("предъявить предъявлять")
+
+
+def _charged(v: _View) -> Iterator[Found]:
+    """«арестован по обвинению в шпионаже», «задержали военных по подозрению в нападении»
+    (the charge of «по обвинению/подозрению в» under a verb, said of the verb's patient),
+    «предъявили обвинения гражданину X в Y» (said of the one in the dative)."""
+    for c in [m for m in v.mentions if m.type == E.CRIME]:
+        noun = v.toks[v.anchor(c.head)].head
+        if noun >= 0 and v.toks[noun].lemma in _PRESS:  # «в Y» hung on «предъявили»
+            noun = next((x for x in v.sent.children[noun] if v.toks[x].lemma == "обвинение"), -1)
+        if noun < 0 or v.toks[noun].lemma not in _SUSPICIONS:
+            continue
+        verb = v.toks[noun].head
+        if verb < 0 or v.toks[verb].pos != "VERB" or not _asserted(v, verb):
+            continue
+        tok = v.toks[verb]
+        passive = tok.feats.get("Voice") == "Pass" or tok.feats.get("VerbForm") == "Part"
+        if v.prep(noun) == "по":
+            roles: tuple[str, ...] = ("nsubj:pass", "nsubj") if passive else ("obj", "nsubj:pass")
+        elif tok.lemma in _PRESS and v.toks[noun].rel in ("obj", "nsubj:pass"):
+            roles = ("iobj", "obl")
+        else:
+            continue
+        for m in v.mentions:
+            verb_of, rel = v.role_of(m)
+            if m.type != E.PERSON or verb_of != verb or rel not in roles:
+                continue
+            if rel == "obl" and (v.prep(v.filler(m)) or v.case(v.filler(m)) != "Dat"):
+                continue
+            when = tense_of(v, [], verb)
+            yield Found(m, c, "CONVICTED_OF", "charge_by", when, v.toks[noun].lemma)
+
+
 def _born_to(v: _View) -> Iterator[Found]:
     """«Владимир родился в Туле в семье актёра Льва Петровича и режиссёра Натальи Ивановны»
     (the parents in the genitive of «семья» under «родиться»), «Жанна Фриске родила
@@ -1668,6 +1704,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_kin(v, names),
         *_membership(v),
         *_born_to(v),
+        *_charged(v),
         *_works(v, names),
         *_origins(v),
     ):

@@ -203,3 +203,22 @@ def test_event_rules_have_a_pronoun_factor_of_their_own() -> None:
     assert confidence_of("pronoun>r:y", table) == 0.72
     assert confidence_of("pronoun>event_x:y", table) == 0.2
     assert confidence_of("zero>r:y", {"r": 0.8, "zero>": 0.5}) == 0.4  # no event factor: one
+
+
+def test_a_charge_by_which_someone_is_held_or_charged() -> None:
+    held = _of("Позднее Сергей Магнитский был арестован по обвинению в коррупции.", "CONVICTED_OF")
+    assert [(t.subject, t.object) for t in held] == [("Сергей Магнитский", "коррупция")]
+    charged = _of(
+        "Следователи предъявили обвинения гражданину Мохамеду Насеру в вербовке боевиков.",
+        "CONVICTED_OF",
+    )
+    assert [(t.subject, t.object) for t in charged] == [("Мохамед Насер", "вербовка боевиков")]
+    # «в отношении четырёх человек» is a compound preposition and people are no crime
+    charges = _of(
+        "Известному американскому исполнителю ритм-н-блюза Ар Келли предъявлены обвинения в "
+        "сексуальном насилии в отношении четырёх человек.",
+        "CONVICTED_OF",
+    )
+    assert [t.object for t in charges] == ["сексуальное насилие"]
+    part = _of("Прокуратура обвинила Виталия Маркива в причастности к убийству.", "CONVICTED_OF")
+    assert [t.object for t in part] == ["причастность к убийству"]  # not «причастность»
