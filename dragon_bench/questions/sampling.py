@@ -354,6 +354,7 @@ class FactGraph:
             self._by_object_name[(fact.relation, entity_key(fact.object))].append(fact)
         self._texts = texts or {}
         self._name_keys: dict[str, frozenset[str]] | None = None
+        self._name_words: dict[str, set[str]] | None = None
         for fact in self.all_facts:
             self._settle(fact)
             if fact.key in askable and self._clean(fact):
@@ -422,6 +423,23 @@ class FactGraph:
                         keys[entity_key(name)].add(ent.type)
             self._name_keys = {k: frozenset(v) for k, v in keys.items()}
         return self._name_keys
+
+    def namesake(self, entity_id: str) -> bool:
+        """A person the KG names by one word that is a word of another person's name
+        («Малашенко» beside «Елена Малашенко»): the name alone does not say which."""
+        ent = self.entities.get(entity_id)
+        if ent is None or ent.type not in PEOPLE or len(ent.name().split()) != 1:
+            return False
+        if self._name_words is None:
+            words: dict[str, set[str]] = defaultdict(set)
+            for other in self.entities.values():
+                if other.type in PEOPLE:
+                    for name in other.names:
+                        if len(name.split()) > 1:
+                            for w in entity_key(name).split():
+                                words[w].add(other.id)
+            self._name_words = words
+        return bool(self._name_words.get(entity_key(ent.name()), set()) - {entity_id})
 
     def objects_of(self, subject_id: str) -> list[Fact]:
         """Every fact of the KG whose subject is this entity."""

@@ -331,3 +331,29 @@ def test_a_trade_of_a_kind_beside_the_same_trade_of_a_body_is_no_set() -> None:
              ("Игнат Сомов", "поэт"), ("PERSON:is", "PROFESSION:p @c")),
     ]  # fmt: skip
     assert list(_asked(ts2, [c], "set").values()) == [("писатель", "поэт")]
+
+
+def test_a_person_named_by_a_surname_another_person_bears_is_not_asked() -> None:
+    # «Петренко» is the KG's name for him, and «Елена Петренко» is his former wife
+    a = doc("a", "Петренко родился в 1954 году. Позже Петренко женился на Божене Рыльской.")
+    b = doc("b", "Елена Петренко родилась в 1960 году. Она живёт в Твери.")
+    c = doc("c", "Игнат Сомов родился в 1954 году. Игнат Сомов женат на Анне Лавровой.")
+    pp = ("PERSON", "PERSON")
+    ts = [
+        fact(a, "Петренко", "DATE_OF_BIRTH", "1954 год", PD,
+             ("Петренко родился", "1954 году"), ("PERSON:p", "DATE:1954")),
+        fact(a, "Петренко", "SPOUSE", "Божена Рыльская", pp,
+             ("Петренко женился", "Божене Рыльской"), ("PERSON:p", "PERSON:br")),
+        fact(b, "Елена Петренко", "DATE_OF_BIRTH", "1960 год", PD,
+             ("Елена Петренко родилась", "1960 году"), ("PERSON:ep", "DATE:1960")),
+        fact(c, "Игнат Сомов", "DATE_OF_BIRTH", "1954 год", PD,
+             ("Игнат Сомов родился", "1954 году"), ("PERSON:is", "DATE:1954")),
+        fact(c, "Игнат Сомов", "SPOUSE", "Анна Лаврова", pp,
+             ("Игнат Сомов женат", "Анне Лавровой"), ("PERSON:is", "PERSON:al")),
+    ]  # fmt: skip
+    graph = question_graph(ts, {x.id: x.full_text for x in (a, b, c)})
+    assert graph.namesake("PERSON:p") and not graph.namesake("PERSON:is")
+    offered = list(iter_subgraphs(graph, "conditional", random.Random(0)))
+    assert any(s.answer_ids == ("PERSON:p",) for s in offered)  # phrased, then refused
+    asked = _asked(ts, [a, b, c], "conditional")
+    assert asked and all(answers != ("Петренко",) for answers in asked.values()), asked

@@ -257,7 +257,8 @@ class Conditional:
         return ctx.unique(candidates, 0)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
-        return ""
+        shown = {sub.facts[0].subject_id} | {f.object_id for f in sub.facts}
+        return "namesake" if any(ctx.graph.namesake(e) for e in shown) else ""
 
 
 SHAPE = Conditional()

@@ -405,6 +405,9 @@ class MultiHop:
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
         f1, f2 = sub.facts
+        shown = {f1.subject_id, f1.object_id, f2.object_id} - {sub.bridge_id}
+        if any(ctx.graph.namesake(e) for e in shown):
+            return "namesake"  # «Малашенко» beside «Елена Малашенко»: which one?
         frames = TEMPLATES.get(f2.relation)
         changing = frames is not None and frames.dynamic != "static"
         if changing and f2.tense != "past" and _born_before(sub.bridge_id, ctx.graph, _LIFETIME):

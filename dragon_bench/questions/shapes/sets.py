@@ -289,6 +289,9 @@ class SetShape:
         return ctx.unique(candidates, len(rendered))
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
+        shown = {sub.facts[0].subject_id, *sub.answer_ids}
+        if any(ctx.graph.namesake(e) for e in shown):
+            return "namesake"  # «Малашенко» beside «Елена Малашенко»: which one?
         return missing_member(sub.facts, ctx.texts)
 
 
