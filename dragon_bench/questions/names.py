@@ -20,6 +20,7 @@ from dragon_bench.questions.vocab import ORGS, PEOPLE
 
 __all__ = [
     "MONTHS",
+    "bare_surname",
     "PROPER_GRAMMEMES",
     "clean_name",
     "common_noun",
@@ -770,3 +771,24 @@ def text_forms(text: str) -> frozenset[str]:
     """The words of a text and its pairs of adjacent words (for `text_surname`)."""
     words = re.findall(r"[\w-]+", text)
     return frozenset(words) | frozenset(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
+
+
+_CAPITAL_WORD = r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?"
+
+
+def bare_surname(name: str, texts: list[str]) -> bool:
+    """A person shown by a surname alone while the texts give someone of that surname a first
+    name: «Малашенко» beside «Игорь Малашенко» and his ex-wife «Елена Малашенко» (which one
+    is meant?), or whose full name the texts write («Когда родился Малашенко?»)."""
+    word = name.strip()
+    if not re.fullmatch(_CAPITAL_WORD, word) or len(word) < 4:
+        return False
+    stem = re.escape(word[:-2] if len(word) > 5 else word)
+    before = re.compile(rf"({_CAPITAL_WORD})\s+{stem}[а-яё]*\b")
+    for text in texts:
+        for m in before.finditer(text):
+            first = m.group(1)
+            parses = analyzer().parse(first.lower())[:2]
+            if any("Name" in p.tag for p in parses):
+                return True
+    return False

@@ -28,6 +28,7 @@ from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import ended, is_counterfactual
 from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.names import bare_surname
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.stated import frame_stated, unstated
@@ -524,6 +525,18 @@ def _age_is_stale(fact: Fact, ctx: Context) -> bool:
     return said == "dead"
 
 
+def _bare_person(sub: Subgraph, question: str, texts: Mapping[str, str]) -> bool:
+    """A person the question or its answer shows by a surname alone, while the fact's texts
+    give that surname with a first name (names.bare_surname); a hidden bridge is not shown."""
+    for f in sub.facts:
+        docs = [texts.get(d, "") for d in f.doc_ids]
+        for name, kind in ((f.subject, f.subject_type), (f.object, f.object_type)):
+            shown = name in sub.answers or name[:-2] in question
+            if kind in PEOPLE and shown and bare_surname(name, docs):
+                return True
+    return False
+
+
 def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
     """The first reason to drop a phrased question, or '' to keep it."""
     text = question.question
@@ -536,6 +549,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "bridge_named"
     if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
         return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
+    if _bare_person(sub, text, ctx.texts):
+        return "bare_surname"  # «Малашенко» beside «Игорь Малашенко» and «Елена Малашенко»
     if _spelled_out(sub, ctx.texts):
         return "guessable"  # «ХДС (Христианско-демократический союз Германии)» -> Германия
     graph = ctx.graph
