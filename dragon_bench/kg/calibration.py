@@ -158,7 +158,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "place_genitive~common:улица": 0.053,
     "place_parenthesis": 0.5,
     "place_parenthesis:": 0.931,
-    "pronoun>": 0.895,
+    "pronoun>": 0.904,
     "pronoun>event_": 0.693,
     "relative_awarded_with": 0.333,
     "relative_convicted_of": 0.833,
@@ -280,6 +280,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "title_role_verb": 0.812,
     "verb_awarded_with": 0.756,
     "verb_awarded_with:получить": 0.571,
+    "verb_cause_of_death": 0.818,
     "verb_convicted_of": 0.824,
     "verb_convicted_of~common": 0.333,
     "verb_date_of_birth": 0.5,
@@ -307,7 +308,7 @@ TRIGGER_PRECISION: dict[str, float] = {
     "verb_workplace~common": 0.429,
     "work_genitive": 0.8,
     "work_role+appos": 0.667,
-    "zero>": 0.873,
+    "zero>": 0.85,
     "zero>event_": 0.405,
 }
 

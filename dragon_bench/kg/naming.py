@@ -38,7 +38,7 @@ def normal_forms(
         if m.type == "PENALTY" and toks[0].pos == "NUM":
             out[m] = _term_name(toks, sents[m.sent].tokens[m.head]) or m.text
         elif m.type in ("AWARD", "CRIME", "PENALTY", "DISEASE") and len(toks) > 1:
-            out[m] = nominative_phrase(toks, m.head, plural=m.type == "CRIME")
+            out[m] = nominative_phrase(toks, m.head, plural=m.type in ("CRIME", "DISEASE"))
         elif m.type in _VERBATIM or len(toks) != 1:
             out[m] = m.text
         else:

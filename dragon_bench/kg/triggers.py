@@ -51,6 +51,7 @@ RELATION_NAMES: dict[str, str] = {
     "SCHOOLS_ATTENDED": "учёба",
     "PLACE_RESIDES_IN": "место жительства",
     "MEDICAL_CONDITION": "болезнь",
+    "CAUSE_OF_DEATH": "причина смерти",
 }
 
 PLACES = frozenset({E.LOCATION, E.CITY, E.COUNTRY, E.STATE_OR_PROVINCE, E.DISTRICT})
@@ -278,6 +279,7 @@ FRAMES: dict[str, _Frame] = dict(
         ),
         _f("случиться произойти", "obl@у", _P, "nsubj", "-", _ILL, "MEDICAL_CONDITION"),
         _f("перенести", "nsubj", _P, "obj", "-", _ILL, "MEDICAL_CONDITION"),
+        _f("скончаться умереть погибнуть", "nsubj", _P, "obl", "от", _ILL, "CAUSE_OF_DEATH"),
         _f("жениться", "nsubj", _P, "obl", "на", _P, "SPOUSE"),
         _f("замужем женатый выйти", "nsubj", _P, "obl", "за на", _P, "SPOUSE"),
         _f("развестись", "nsubj", _P, "obl", "с со", _P, "SPOUSE"),

@@ -222,3 +222,8 @@ def test_a_charge_by_which_someone_is_held_or_charged() -> None:
     assert [t.object for t in charges] == ["сексуальное насилие"]
     part = _of("Прокуратура обвинила Виталия Маркива в причастности к убийству.", "CONVICTED_OF")
     assert [t.object for t in part] == ["причастность к убийству"]  # not «причастность»
+
+
+def test_the_cause_of_a_death() -> None:
+    causes = _of("Михаил Лесин умер от сердечного приступа в Вашингтоне.", "CAUSE_OF_DEATH")
+    assert [(t.subject, t.object) for t in causes] == [("Михаил Лесин", "сердечный приступ")]
