@@ -357,3 +357,30 @@ def test_a_person_named_by_a_surname_another_person_bears_is_not_asked() -> None
     assert any(s.answer_ids == ("PERSON:p",) for s in offered)  # phrased, then refused
     asked = _asked(ts, [a, b, c], "conditional")
     assert asked and all(answers != ("Петренко",) for answers in asked.values()), asked
+
+
+def test_a_school_told_beside_another_school_is_not_asked_alone() -> None:
+    a = doc(
+        "a",
+        "Игнат Сомов родился 17 марта 1974 года. В 1996 году он окончил Тверской университет, "
+        "в 2000 году — Ржевский институт связи.",
+    )
+    b = doc(
+        "b", "Олег Дронов родился 2 мая 1941 года. Олег Дронов окончил Ржевский институт связи."
+    )
+    po = ("PERSON", "ORGANIZATION")
+    ts = [
+        fact(a, "Игнат Сомов", "DATE_OF_BIRTH", "17 марта 1974 года", PD,
+             ("Игнат Сомов родился", "17 марта 1974 года"), ("PERSON:is", "DATE:b1")),
+        fact(a, "Игнат Сомов", "SCHOOLS_ATTENDED", "Ржевский институт связи", po,
+             ("он окончил", "Ржевский институт связи"), ("PERSON:is", "ORGANIZATION:ri")),
+        fact(b, "Олег Дронов", "DATE_OF_BIRTH", "2 мая 1941 года", PD,
+             ("Олег Дронов родился", "2 мая 1941 года"), ("PERSON:od", "DATE:b2")),
+        fact(b, "Олег Дронов", "SCHOOLS_ATTENDED", "Ржевский институт связи", po,
+             ("Олег Дронов окончил", "Ржевский институт связи"), ("PERSON:od", "ORGANIZATION:ri")),
+    ]  # fmt: skip
+    asked = _asked(ts, [a, b], "multi_hop")
+    schools = {q: a for q, a in asked.items() if a == ("Ржевский институт связи",)}
+    # Дронов's one school is asked; Сомов's sentence names a second one the KG missed
+    assert any("2 мая 1941 года" in q for q in schools), asked
+    assert not any("17 марта 1974 года" in q for q in schools), asked
