@@ -208,7 +208,24 @@ def _opens_with_verb(sentence: str) -> bool:
     return bool(words) and any(p.tag.POS == "VERB" for p in analyzer().parse(words[0].lower())[:1])
 
 
-def other_workplaces(fact: Fact, texts: Mapping[str, str]) -> bool:
+# a verb or noun of studying that places its subject in a school («Учился в Коллеж де Франс»)
+_STUDIED = re.compile(
+    r"\b(?:учил(?:ся|ась|ись)|окончил\w*|закончил\w*|поступил\w*|выпускни\w*|обучал\w*|"
+    r"слушал\w*\s+лекци\w*|стажировал\w*|аспирантур\w*|образовани\w*)\b([^.;!?]{0,80})",
+    re.IGNORECASE,
+)
+
+
+def other_schools(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """The subject's documents place the subject in a school other than the answer («Где
+    учился Владимир Зворыкин?» -> the Petersburg institute, while he also studied at the
+    «Коллеж де Франс»): as `other_workplaces`, with verbs of studying."""
+    return other_workplaces(fact, texts, _STUDIED)
+
+
+def other_workplaces(
+    fact: Fact, texts: Mapping[str, str], verbs: re.Pattern[str] | None = None
+) -> bool:
     """The subject's documents place the subject in an organisation other than the answer
     («Преподавал в Высшей партийной школе. ... Возглавлял редакцию журнала «Русская речь»» for
     «В какой организации работал Виталий Костомаров?» -> «Институт Пушкина»): several
@@ -229,7 +246,7 @@ def other_workplaces(fact: Fact, texts: Mapping[str, str]) -> bool:
             )
             if not about:
                 continue
-            for m in _WORKED.finditer(sentence):
+            for m in (verbs or _WORKED).finditer(sentence):
                 for quoted, word in _NAMED.findall(m.group(1)):
                     name = quoted or word
                     head = lemmas(name)[:1]

@@ -225,15 +225,20 @@ _NOT_EMPLOYED = re.compile(
     r"волонт[её]р\w*|стаж[её]р\w*|стажир\w*|практикант\w*|\bлиц(?:ом|о)\s+"
     r"(?:\w+\s+)?(?:коллекци|бренд|марк|кампани|дом)\w*|амбассадор\w*|посланни\w* доброй воли"
 )
+_WORK_VERBS = re.compile(r"работ\w*|преподава\w*|служ\w*|трудил\w*|возглав\w*|руковод\w*")
 _LOAN = re.compile(r"\bв аренд\w*|\bаренд[аеоуы]\w*\b|\bарендован\w*|правах аренды")
 
 
 def _not_employed(t: Triple, text: str) -> bool:
-    """No employer: the sentence makes the subject a volunteer or a brand's face, or the text tells of a loan (a player on loan at «Рома» is
+    """No employer: the organisation's clause is one of studying («окончила Джорджтаунский
+    университет»), the sentence makes the subject a volunteer or a brand's face, or the text tells of a loan (a player on loan at «Рома» is
     under contract with «Арсенал»: both «work»)."""
     start, end = t.sentence_span
     if _NOT_EMPLOYED.search(text[start:end].lower()):
         return True
+    clause = re.split(r"[,;.!?]", text[max(start, t.object_span[0] - 60) : t.object_span[0]])[-1]
+    if _SCHOOL_VERBS.search(clause.lower()) and not _WORK_VERBS.search(clause.lower()):
+        return True  # «окончила Джорджтаунский университет, работала в Госдепартаменте»
     return bool(_LOAN.search(text.lower()))
 
 

@@ -167,3 +167,44 @@ def test_a_bare_surname_a_namesake_shares_is_not_shown() -> None:
 
     assert not bare_surname("Божена Рынская", ["Малашенко был женат на Божене Рынской."])
     assert not bare_surname("Путин", ["Вчера Путин заявил о переговорах."])  # «Вчера»: no name
+
+
+def test_one_school_or_workplace_of_several_the_text_tells_is_no_answer() -> None:
+    # «Где учился Владимир Козьмич Зворыкин?» → the Petersburg institute, while «он получал
+    # образование в Париже в Коллеж де Франс»; «Какую организацию возглавлял человек, который
+    # появился на свет 3 января 1930 года?» → Институт Пушкина, while he also headed МАПРЯЛ
+    z = doc("z", "Памятник Владимиру Зворыкину открыт в Москве. Владимир Зворыкин окончил "
+                 "Технологический институт. В 1912-1914 гг. он получал образование в Париже в "
+                 "Коллеж де Франс.")  # fmt: skip
+    k = doc("k", "Виталий Костомаров родился 3 января 1930 года. Виталий Костомаров возглавлял "
+                 "Институт Пушкина. Был президентом МАПРЯЛ.")  # fmt: skip
+    ts = [
+        fact(z, "Владимир Зворыкин", "SCHOOLS_ATTENDED", "Технологический институт", PO,
+             ("Владимир Зворыкин окончил", "Технологический институт"),
+             ("PERSON:z", "ORGANIZATION:t")),
+        fact(k, "Виталий Костомаров", "DATE_OF_BIRTH", "3 января 1930 года", PD,
+             ("Виталий Костомаров родился", "3 января 1930 года"), ("PERSON:k", "DATE:d")),
+        fact(k, "Виталий Костомаров", "WORKPLACE", "Институт Пушкина", PO,
+             ("Виталий Костомаров возглавлял", "Институт Пушкина"),
+             ("PERSON:k", "ORGANIZATION:p")),
+    ]  # fmt: skip
+    asked = _asked(ts, [z, k], types=("simple", "multi_hop"))
+    partial = [q for q, a in asked.items() if a in (("Технологический институт",),
+                                                      ("Институт Пушкина",))]  # fmt: skip
+    assert not partial, asked
+    assert asked, asked  # the birth date is still asked
+
+
+def test_a_school_told_beside_workplaces_is_no_workplace() -> None:
+    # «В каких организациях работала Мейв Кеннеди?» → Джорджтаунский университет among them:
+    # «окончила Джорджтаунский университет, работала в Госдепартаменте»
+    from dragon_bench.questions.stated import unstated
+
+    d = doc("g", "Мейв Кеннеди окончила Джорджтаунский университет, работала в Госдепартаменте.")
+    texts = {d.id: d.full_text}
+    school = fact(d, "Мейв Кеннеди", "WORKPLACE", "Джорджтаунский университет", PO,
+                  ("Мейв Кеннеди", "Джорджтаунский университет"))  # fmt: skip
+    work = fact(d, "Мейв Кеннеди", "WORKPLACE", "Госдепартамент", PO,
+                ("Мейв Кеннеди", "Госдепартаменте"))  # fmt: skip
+    assert unstated("WORKPLACE", "ORGANIZATION", [school], texts)
+    assert not unstated("WORKPLACE", "ORGANIZATION", [work], texts)

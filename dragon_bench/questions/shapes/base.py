@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from dragon_bench.questions.completeness import holder_title, other_kin, unlisted_work
+from dragon_bench.questions.completeness import (
+    holder_title,
+    other_kin,
+    other_schools,
+    other_workplaces,
+    unlisted_work,
+)
 from dragon_bench.questions.fame import (
     CREATORS,
     IDENTITY_RELATIONS,
@@ -42,7 +48,7 @@ from dragon_bench.questions.templates import (
     subject_wh,
     wh_gender,
 )
-from dragon_bench.questions.vocab import PEOPLE
+from dragon_bench.questions.vocab import ORGS, PEOPLE
 from dragon_bench.questions.wording import QUESTION_WORDS
 from dragon_bench.types import Question
 
@@ -584,6 +590,15 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
     last = sub.facts[-1]
     if last.object_id in sub.answer_ids and other_kin(last, graph):
         return "incomplete"  # «Кто приходится родственником ...?»: he has other kin too
+    if sub.type != "set" and last.object_id in sub.answer_ids:
+        if last.relation == "SCHOOLS_ATTENDED" and other_schools(last, ctx.texts):
+            return "other_schools"  # «Где учился Зворыкин?»: the Коллеж де Франс as well
+        if (
+            last.relation == "WORKPLACE"
+            and last.object_type in ORGS
+            and other_workplaces(last, ctx.texts)
+        ):
+            return "other_workplaces"  # «Какую организацию возглавлял тот, кто ...?»: several
     defects = question_defects(question) if ctx.check_quality else ()
     if defects:
         return f"quality:{defects[0]}"
