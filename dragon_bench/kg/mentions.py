@@ -218,8 +218,11 @@ def _hero(sent: Sentence, tok: Token) -> str | None:
     return None
 
 
-# holders of an award: roles that name no post («обладатель премии», «кавалер ордена»)
-_HOLDERS = lx._words("обладатель обладательница кавалер номинант номинантка лауреатка")
+# holders of an award or a degree: roles that name no post («обладатель премии», «кавалер
+# ордена», «выпускник МГУ»)
+_HOLDERS = lx._words(
+    "обладатель обладательница кавалер номинант номинантка лауреатка выпускник выпускница"
+)
 
 
 def _strip_prefix(lemma: str) -> str:
@@ -382,7 +385,11 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             add(t.i, t.i, "AGE")
         elif _is_number(t) and t.i + 1 < n and toks[t.i + 1].lemma in ("год", "лет"):
             prev = toks[t.i - 1] if t.i > 0 else None
-            if prev is not None and (prev.lemma in ("возраст", "(") or prev.text == "("):
+            unit = toks[t.i + 1]
+            turned = (
+                unit.head >= 0 and toks[unit.head].lemma == "исполниться"
+            )  # «исполнилось 95 лет»
+            if turned or prev is not None and (prev.lemma in ("возраст", "(") or prev.text == "("):
                 add(t.i, t.i + 1, "AGE")
         # Money: a number, an optional multiplier, a currency.
         if _is_number(t) or t.lemma in _MULTIPLIERS:

@@ -84,6 +84,8 @@ _LAUREATES = _words(
 )
 _AWARD_KINDS = frozenset({E.AWARD})
 _FOUNDERS = frozenset({"основатель", "сооснователь", "учредитель", "основательница"})
+_GRADUATES = _words("выпускник выпускница")
+_STUDENTS = _GRADUATES | _words("студент студентка аспирант аспирантка курсант слушатель")
 # an honorary title, not a post: «народный артист России», «олимпийская чемпионка»
 _CHAMPIONS = frozenset({"чемпион", "чемпионка", "экс-чемпион", "экс-чемпионка"})
 _HONORARY = frozenset({"народный", "заслуженный", "почетный", "почётный"})
@@ -280,6 +282,7 @@ FRAMES: dict[str, _Frame] = dict(
         _f("случиться произойти", "obl@у", _P, "nsubj", "-", _ILL, "MEDICAL_CONDITION"),
         _f("перенести", "nsubj", _P, "obj", "-", _ILL, "MEDICAL_CONDITION"),
         _f("скончаться умереть погибнуть", "nsubj", _P, "obl", "от", _ILL, "CAUSE_OF_DEATH"),
+        _f("исполниться", "iobj obl@", _P, "nsubj", "-", frozenset({E.AGE}), "AGE_IS"),
         _f("жениться", "nsubj", _P, "obl", "на", _P, "SPOUSE"),
         _f("замужем женатый выйти", "nsubj", _P, "obl", "за на", _P, "SPOUSE"),
         _f("развестись", "nsubj", _P, "obl", "с со", _P, "SPOUSE"),
@@ -780,8 +783,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             yield Found(n, p, "AWARDED_WITH", f"title_{how}", "present", cue, phrase)
         elif cue in _MEMBERS and _party(v, p) is not None:
             continue  # «член партии»: the membership is the fact, not a post
-        elif cue in _LAUREATES:
-            continue  # «лауреат премии»: the award is the fact (`_awards`), never a post
+        elif cue in _LAUREATES or cue in _GRADUATES:
+            continue  # «лауреат премии», «выпускник МГУ»: the award, the school is the fact
         else:
             yield Found(n, p, "WORKS_AS", f"role_{how}", _role_tense(v, n, p), cue)
     holders: dict[Mention, list[tuple[Mention, str]]] = {}
@@ -814,6 +817,10 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
                 relation, kind = "WORKPLACE", "role_adjective"
             elif lemma in _FOUNDERS and o.type == E.ORGANIZATION:
                 relation, kind = "FOUNDED_BY", "founder_genitive"
+            elif lemma in _STUDENTS and o.type == E.ORGANIZATION and depth == 1:
+                # «выпускник МГУ», «студентка Гарварда»: where one studies, no employer
+                o = named or o
+                relation, kind = "SCHOOLS_ATTENDED", "school_genitive"
             elif named is not None and depth == 1:
                 # «директор галереи «Манеж»»: the name in apposition to a common noun
                 o, relation, kind = named, "WORKPLACE", "role_named"
@@ -825,7 +832,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
                 for n, how in holders.get(p, ()):
                     yield Found(o, n, relation, f"{kind}+{how}", tense, lemma)
                 continue
-            yield Found(p, o, relation, kind, tense, lemma)
+            if relation != "SCHOOLS_ATTENDED":  # «студент РГУ»: no one to ask about
+                yield Found(p, o, relation, kind, tense, lemma)
             for n, how in holders.get(p, ()):
                 yield Found(n, o, relation, f"{kind}+{how}", _role_tense(v, n, p), lemma)
 
@@ -1367,6 +1375,8 @@ def _frames(v: _View) -> Iterator[Found]:
                 continue
             if not _asserted(v, verb):
                 continue
+            if lemma == "исполниться" and tense != "past":
+                continue  # «в августе ему исполнится 55»: 54 now
             if lemma == "выйти" and not any(
                 v.toks[c].lemma == "замуж" for c in v.sent.children[verb]
             ):
@@ -1410,6 +1420,8 @@ def _frames(v: _View) -> Iterator[Found]:
                         else f"verb_{relation.lower()}"
                     )
                     when = "past" if relation in ("PLACE_OF_BIRTH", "PLACE_OF_DEATH") else tense
+                    if relation == "AGE_IS":
+                        when = "present"  # «ему исполнилось 95 лет»: 95 as the text is told
                     if relation in _SYMMETRIC and o.start < s.start:
                         yield Found(o, s, rel_type, name, when, lemma)  # in the text's order
                     elif forward:

@@ -227,3 +227,18 @@ def test_a_charge_by_which_someone_is_held_or_charged() -> None:
 def test_the_cause_of_a_death() -> None:
     causes = _of("Михаил Лесин умер от сердечного приступа в Вашингтоне.", "CAUSE_OF_DEATH")
     assert [(t.subject, t.object) for t in causes] == [("Михаил Лесин", "сердечный приступ")]
+
+
+def test_an_age_one_has_turned() -> None:
+    ages = _of("Народному артисту СССР Владимиру Этушу исполнилось 95 лет.", "AGE_IS")
+    assert [(t.subject, t.object, t.tense) for t in ages] == [
+        ("Владимир Этуш", "95 лет", "present")
+    ]
+    # a birthday to come tells the age of next year, not today's
+    assert not _of("Хамдалла, которому в августе исполнится 55 лет, стал премьером.", "AGE_IS")
+
+
+def test_a_student_or_graduate_of_a_school_is_not_employed_there() -> None:
+    facts = _typed("Обвиняемый по делу аспирант МГУ Азат Мифтахов отрицает вину.")
+    assert ("Азат Мифтахов", "SCHOOLS_ATTENDED", "МГУ") in facts
+    assert ("Азат Мифтахов", "WORKPLACE", "МГУ") not in facts
