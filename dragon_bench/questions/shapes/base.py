@@ -543,6 +543,59 @@ def _bare_person(sub: Subgraph, question: str, texts: Mapping[str, str]) -> bool
     return False
 
 
+def _gender_clash(sub: Subgraph, question: str, graph: FactGraph) -> bool:
+    """A person the question shows whose name's gender (the one its forms are inflected by)
+    is not the one the texts give over most of the person's facts, where the question leans on
+    the name's: the name inflected («Сколько лет было Чжану Инъину на момент смерти?» while
+    the texts say «китаянка», «училась») or a verb agreeing with it, the fact's own sentence
+    giving no gender («Когда скончался Чжан Инъин?»). «Где умерла Колин Маккаллен?» stays:
+    the name in the nominative, the verb agreeing with the sentence's «умерла»."""
+    for f in sub.facts:
+        name = f.subject
+        first = name.split()[0]
+        if f.subject_type not in PEOPLE or first[: max(3, len(first) - 2)] not in question:
+            continue
+        by_name = person_gender(name)
+        if not by_name:
+            continue
+        facts = graph.objects_of(f.subject_id)
+        said = Counter(said_gender(g, graph.texts) for g in facts)
+        said.update(role_gender(g) for g in facts)
+        other = "femn" if by_name == "masc" else "masc"
+        if said[other] <= said[by_name]:  # a verb after another's mention now and then
+            continue
+        if name not in question or not (said_gender(f, graph.texts) or role_gender(f)):
+            return True  # the forms the question shows lean on the name's gender
+    return False
+
+
+_PLURAL_SURNAME = re.compile(r"\b[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын)ы$")
+
+
+def _cut_name(sub: Subgraph, texts: Mapping[str, str]) -> bool:
+    """A name shown that is a piece of the texts' words: a mention that goes on with a hyphen
+    («Христианско» of «Христианско-демократический союз» as a religion), a word closed by
+    an exclamation («Париж!»), or a surname in the plural after one first name («Александр
+    Чиненковы» of «Александр и Ирина Чиненковы»)."""
+    for f in sub.facts:
+        for name, kind, spans in (
+            (f.subject, f.subject_type, [t.subject_span for t in f.triples]),
+            (f.object, f.object_type, [t.object_span for t in f.triples]),
+        ):
+            if name.rstrip().endswith(("!", "?")):
+                return True
+            if kind in PEOPLE and len(name.split()) > 1 and _PLURAL_SURNAME.search(name):
+                return True
+            hyphened = [
+                texts.get(t.doc_id, "")[span[1] : span[1] + 2]
+                for t, span in zip(f.triples, spans, strict=True)
+                if span[1] > span[0]
+            ]
+            if hyphened and all(re.fullmatch(r"-\w", h) for h in hyphened):
+                return True
+    return False
+
+
 def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
     """The first reason to drop a phrased question, or '' to keep it."""
     text = question.question
@@ -555,6 +608,10 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "bridge_named"
     if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
         return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
+    if _cut_name(sub, ctx.texts):
+        return "cut_name"  # «Какую религию исповедовал Томас Шефер?» -> «Христианско»
+    if _gender_clash(sub, text, ctx.graph):
+        return "gender_clash"  # «Когда скончался Чжан Инъин?» of a woman
     if _bare_person(sub, text, ctx.texts):
         return "bare_surname"  # «Малашенко» beside «Игорь Малашенко» and «Елена Малашенко»
     if _spelled_out(sub, ctx.texts):
