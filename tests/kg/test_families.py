@@ -244,3 +244,11 @@ def test_a_student_or_graduate_of_a_school_is_not_employed_there() -> None:
     facts = _typed("Обвиняемый по делу аспирант МГУ Азат Мифтахов отрицает вину.")
     assert ("Азат Мифтахов", "SCHOOLS_ATTENDED", "МГУ") in facts
     assert ("Азат Мифтахов", "WORKPLACE", "МГУ") not in facts
+
+
+def test_the_kin_nouns_are_one_list() -> None:
+    # the NER trim («Сын А.Лукашенко») and the kin rules read the same words
+    from dragon_bench.kg.mentions import KIN_NOUNS
+    from dragon_bench.kg.triggers import _KIN
+
+    assert set(_KIN) == KIN_NOUNS
