@@ -90,6 +90,19 @@ def _label(link_name: str, mention: str) -> str | None:
     return name
 
 
+def _unwritten(label: str, text: str) -> bool:
+    """The label holds a word the document never writes in any form: a patronymic
+    («Игорь Евгеньевич Малашенко» for the text's «Игорь Малашенко»): the person is shown as
+    the text names him. (Used for people only: an organisation's or a place's mention in an
+    oblique case, «Синьцзяне», is a worse name than a label with a word more.)"""
+    low = text.lower().replace("ё", "е")
+    for word in re.findall(r"[А-Яа-яЁё]{3,}", label):
+        w = word.lower().replace("ё", "е")
+        if w[: max(3, min(len(w) - 2, 6))] not in low:
+            return True
+    return False
+
+
 def _same_spelling(a: str, b: str) -> bool:
     """Two words are one spelling but for the ending («Маккаррика» / «Маккаррик», «Льва» /
     «Лев»), not two transliterations («Маккаррик» / «Маккэррик»)."""
@@ -307,6 +320,14 @@ def gold_triples(gold: Sequence[GoldDocument]) -> tuple[list[Document], list[Tri
             if mention is None or mention.type not in NAMED_TYPES:
                 continue  # a role's label is its generic form («певец» for «певица»)
             label = _label(link.name, mention.text)
+            full = len(mention.text.split()) > 1 and "." not in mention.text  # no initials
+            if (
+                label
+                and mention.type == "PERSON"
+                and full
+                and _unwritten(label, g.document.full_text)
+            ):
+                continue  # «Юрий Васильевич Бондарев» where the text writes no patronymic
             if label:
                 labels[(g.document.id, link.entity)] = label
     documents: list[Document] = []

@@ -632,6 +632,13 @@ def answer_name(name: str, entity_type: str = "") -> str:
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
     if _OBLIQUE_ORDINAL.match(shown):
         return ""  # «1-го Украинского фронта»: an ordinal left in an oblique case
+    ordinal = re.match(r"^\d+-й\s+([А-Яа-яЁё]+)", shown)
+    if ordinal and not any(
+        _case(p.tag) == "nomn" and p.tag.gender == "masc" and p.tag.number == "sing"
+        for p in analyzer().parse(ordinal.group(1).lower())
+        if p.tag.POS in ("NOUN", "ADJF")
+    ):
+        return ""  # «1-й армии США»: «-й» of a woman's noun is an oblique case
     head = shown.split()[0] if shown.split() else ""
     head = head.split("-")[0] if "-" in head and len(head.split("-")[0]) > 4 else head
     if (
