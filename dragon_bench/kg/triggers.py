@@ -1516,6 +1516,8 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
             a = v.anchor(m.head)
             if v.toks[a].head != t.i or v.first[m] < t.i or v.prep(a):
                 continue  # «дочь от Хелен Макинтайр» is no genitive of a parent
+            if m.type == E.PERSON and v.case(t.i) == "Gen":
+                continue  # «могилой его жены Матильды Уррутии»: a genitive name is her own
             person = m if m.type == E.PERSON else named_role.get(m)
             if person is not None and person.type == E.PERSON:
                 of = person

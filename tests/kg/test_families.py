@@ -57,6 +57,13 @@ def test_kin_with_a_preposition_or_inside_a_name_gives_no_relative() -> None:
     )
     kids = _of("Старший сын А.Лукашенко Виктор может сменить отца.", "PARENT_OF")
     assert all("Сын" not in t.subject for t in kids)
+    # a kin noun in the genitive: the genitive name after it is its own, not a relative's
+    wives = _of(
+        "Неруда похоронен на территории, прилегающей к его дому в Исла-Негра, рядом с могилой "
+        "его третьей жены Матильды Уррутии.",
+        "SPOUSE",
+    )
+    assert not [t for t in wives if t.subject == "Матильда"]  # «Матильда married Уррутия»
 
 
 def test_verbs_of_marriage() -> None:
