@@ -216,10 +216,30 @@ _STUDIED = re.compile(
 )
 
 
+# a school's head noun («... педагогический университет, в 2000 году — ... институт ...»)
+_SCHOOL_NOUN = re.compile(
+    r"\b(?:университет|институт|училищ|колледж|академи|консерватори|семинари|школ)\w*",
+    re.IGNORECASE,
+)
+
+
 def other_schools(fact: Fact, texts: Mapping[str, str]) -> bool:
     """The subject's documents place the subject in a school other than the answer («Где
     учился Владимир Зворыкин?» -> the Petersburg institute, while he also studied at the
-    «Коллеж де Франс»): as `other_workplaces`, with verbs of studying."""
+    «Коллеж де Франс»): as `other_workplaces`, with verbs of studying; or the school's own
+    sentence names a second school («В 1996 году он окончил Московский государственный
+    открытый педагогический университет, в 2000 году — Московский государственный институт
+    международных отношений»), whatever the KG holds."""
+    own = {w[:5] for w in fact.object.lower().split()}
+    for t in fact.triples:
+        text = texts.get(t.doc_id, "")
+        (start, end), (o_start, o_end) = t.sentence_span, t.object_span
+        for m in _SCHOOL_NOUN.finditer(text, start, end):
+            # the answer's own head noun, inside or next to a span cut short («Тверском»)
+            near = o_start - 30 <= m.start() < o_end + 30
+            if o_start <= m.start() < o_end or (near and m.group(0).lower()[:5] in own):
+                continue
+            return True
     return other_workplaces(fact, texts, _STUDIED)
 
 

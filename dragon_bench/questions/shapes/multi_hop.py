@@ -355,26 +355,6 @@ def _candidates(
     return candidates, rendered, ""
 
 
-_SCHOOL_NOUN = re.compile(
-    r"\b(?:университет|институт|училищ|колледж|академи|консерватори|семинари|школ)\w*",
-    re.IGNORECASE,
-)
-
-
-def _other_schools(f: Fact, texts: Mapping[str, str]) -> bool:
-    """A sentence the school is told in names another school beside it («В 1996 году он
-    окончил Московский государственный открытый педагогический университет, в 2000 году —
-    Московский государственный институт международных отношений»): one answer would be
-    partial, whatever the KG holds."""
-    for t in f.triples:
-        text = texts.get(t.doc_id, "")
-        start, end = t.sentence_span
-        for m in _SCHOOL_NOUN.finditer(text, start, end):
-            if not t.object_span[0] <= m.start() < t.object_span[1]:
-                return True
-    return False
-
-
 def _same_ask(f: Fact, g: Fact) -> bool:
     """Two asked facts of one bridge that ask the same: one fact, or facts of one family told
     in one sentence («президент Института Пушкина» / «возглавлял Институт Пушкина»)."""
@@ -447,8 +427,6 @@ class MultiHop:
             and other_posts(f2, ctx.graph, ctx.texts)
         ):
             return "other_posts"  # «Кем по должности был человек, ...»: he held several
-        if f2.relation == "SCHOOLS_ATTENDED" and _other_schools(f2, ctx.texts):
-            return "other_schools"  # «окончил МГОПУ, ... — МГИМО»: which one is asked?
         return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
 
 
