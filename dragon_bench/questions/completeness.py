@@ -25,6 +25,7 @@ __all__ = [
     "missing_member",
     "other_posts",
     "other_workplaces",
+    "finer_place",
     "unlisted_work",
 ]
 
@@ -243,6 +244,49 @@ def other_schools(fact: Fact, texts: Mapping[str, str]) -> bool:
     return other_workplaces(fact, texts, _STUDIED)
 
 
+# a former trade told right before the person («экс-пограничник Вадим Зайцев», «бывший
+# милиционер ...»): a service or workplace before the one the fact names
+_FORMER_TRADE = re.compile(r"(?:\bэкс-|\bбывш\w+\s+)[а-яё-]+\s+$")
+
+
+def _former_trade(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """The fact's own sentence calls the subject by a former trade («Главным чекистом страны
+    стал ... экс-пограничник Вадим Зайцев» for «Где служил Вадим Зайцев?» -> КГБ)."""
+    for t in fact.triples:
+        s0 = t.subject_span[0]
+        if _FORMER_TRADE.search(texts.get(t.doc_id, "")[max(0, s0 - 40) : s0].lower()):
+            return True
+    return False
+
+
+# a place named before the answer after the verb of birth, death or home («родился в японской
+# префектуре Канагава на острове Хонсю»): Russian names the finer place first, so the answer
+# is not the most specific place told, and «Где родился ...?» has several answers
+_PLACE_VERBS = re.compile(
+    r"родил\w*|родом|уроженец|уроженк\w*|умер\w*|скончал\w*|погиб\w*|жив[её]т|жил\w*|"
+    r"прожива\w*"
+)
+_CAPITAL = re.compile(r"(?<![\w-])[A-ZА-ЯЁ][a-zа-яё]")
+
+
+def finer_place(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A place of birth, death or home asked while its sentence names a finer place before
+    it, after the verb («Где родился Юкия Амано?» -> Хонсю, while «родился в японской
+    префектуре Канагава на острове Хонсю»)."""
+    for t in fact.triples:
+        text = texts.get(t.doc_id, "")
+        start, o0 = t.sentence_span[0], t.object_span[0]
+        lo = max(start, o0 - 80)
+        verbs = list(_PLACE_VERBS.finditer(text[lo:o0].lower()))
+        if not verbs:
+            continue
+        s0, s1 = t.subject_span
+        between = "".join(" " if s0 <= i < s1 else text[i] for i in range(lo + verbs[-1].end(), o0))
+        if _CAPITAL.search(between):
+            return True
+    return False
+
+
 def other_workplaces(
     fact: Fact, texts: Mapping[str, str], verbs: re.Pattern[str] | None = None
 ) -> bool:
@@ -252,6 +296,8 @@ def other_workplaces(
     workplaces fit the question. Sentences about the subject name its surname, or, in a
     document whose opening names it (its main person), go on without a subject («Он ...», a
     sentence opening with its verb)."""
+    if verbs is None and _former_trade(fact, texts):
+        return True
     known = {w[:4] for w in lemmas(fact.object) if len(w) >= 3}
     known |= {w.lower()[:4] for w in re.findall(r"\w+", fact.subject)}
     stem = _stem(fact.subject)

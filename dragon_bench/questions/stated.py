@@ -261,6 +261,8 @@ def unstated(
         checks.append(_place_names_org)
     if relation == "WORKPLACE" and object_type.upper() not in _PLACES:
         checks.append(_not_employed)
+    if relation == "SUBORDINATE_OF":
+        checks.append(_not_subordinate)
     for check in checks:
         if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
             return True
@@ -281,6 +283,25 @@ def unstated(
     if relation == "ORIGINS_FROM":
         return all(_REPRESENTS.search(s) and not _ORIGIN_CUES.search(s) for s in sentences)
     return False
+
+
+# NEREL's SUBORDINATE_OF joins a deputy, an aide or a press secretary to the head, but also
+# a client to his lawyer («Адвокат Александра Кокорина Андрей Ромашов»), an adviser to a
+# campaign («главным советником избирательной кампании Бориса Ельцина»), a singer to her
+# manager: «Кому подчинялся ...?» is true only of a subordinate's role told at the subject
+_SUBORDINATE_ROLE = re.compile(
+    r"заместител\w*|\bзам\b|\bзам(?:министр|глав|пред|директор)\w*|пресс-секретар\w*|"
+    r"помощник\w*|помощниц\w*|ассистент\w*|референт\w*|подчин\w*|адъютант\w*"
+)
+
+
+def _not_subordinate(t: Triple, text: str) -> bool:
+    """No subordinate's role is told at the triple's subject (its mention or the 60
+    characters before it), so «подчинялся» / «начальник» would misstate the relation."""
+    s0, s1 = t.subject_span
+    if s1 <= s0:
+        return True
+    return _SUBORDINATE_ROLE.search(text[max(0, s0 - 60) : s1].lower()) is None
 
 
 # a head's role noun right before the organisation («президент Института Пушкина», «глава

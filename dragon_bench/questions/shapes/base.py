@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from dragon_bench.questions.completeness import (
+    finer_place,
     holder_title,
     other_kin,
     other_schools,
@@ -596,6 +597,9 @@ def _cut_name(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     return False
 
 
+_PLACE_OF = frozenset({"PLACE_OF_BIRTH", "PLACE_OF_DEATH", "PLACE_RESIDES_IN"})
+
+
 def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
     """The first reason to drop a phrased question, or '' to keep it."""
     text = question.question
@@ -648,6 +652,10 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
     if last.object_id in sub.answer_ids and other_kin(last, graph):
         return "incomplete"  # «Кто приходится родственником ...?»: he has other kin too
     if sub.type != "set" and last.object_id in sub.answer_ids:
+        if last.relation in _PLACE_OF and finer_place(last, ctx.texts):
+            return (
+                "finer_place"  # «Где родился Юкия Амано?» -> Хонсю: «в ... Канагава на ... Хонсю»
+            )
         if last.relation == "SCHOOLS_ATTENDED" and other_schools(last, ctx.texts):
             return "other_schools"  # «Где учился Зворыкин?»: the Коллеж де Франс as well
         if (
