@@ -16,9 +16,11 @@ from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
+from dragon_bench.questions.vocab import PLACES
 
 __all__ = [
     "AWARD_HOLDERS",
+    "former",
     "holder_title",
     "listed_roles",
     "other_kin",
@@ -27,6 +29,7 @@ __all__ = [
     "other_workplaces",
     "finer_place",
     "unlisted_work",
+    "works_elsewhere",
 ]
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
@@ -42,7 +45,8 @@ def _sentence(texts: Mapping[str, str], doc_id: str, span: tuple[int, int]) -> s
     return texts.get(doc_id, "")[span[0] : span[1]]
 
 
-def _former(fact: Fact, texts: Mapping[str, str]) -> bool:
+def former(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A past fact, or a role the texts call former («бывший премьер Кейта»)."""
     if fact.tense == "past":
         return True
     for t in fact.triples:
@@ -325,6 +329,17 @@ def other_workplaces(
     return False
 
 
+def works_elsewhere(f: Fact, graph: FactGraph) -> bool:
+    """A place one works in, beside another workplace in the KG: «В каком городе работал
+    Юкия Амано?» → Марсель, while МАГАТЭ, where he was director general, is in Вена; «В каком
+    регионе работал Маккаррик?» → Нью-Джерси beside the city Ньюарк."""
+    return (
+        f.relation == "WORKPLACE"
+        and f.object_type in PLACES
+        and bool(graph.object_ids(f.subject_id, "WORKPLACE") - {f.object_id})
+    )
+
+
 # a post or trade told after a verb or noun of holding one («занимает должность руководителя
 # совета», «назначил Зворыкина руководителем», «получив диплом инженера»)
 _HOLDS = re.compile(
@@ -472,7 +487,7 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
     if len(set(bases)) < len(bases):
         return "duplicate_member"  # «кинорежиссёр», «режиссёр»: one role twice
-    formers = {_former(f, texts) for f in facts}
+    formers = {former(f, texts) for f in facts}
     if len(formers) > 1:
         return "mixed_tense"
     relation = facts[0].relation if facts else ""

@@ -12,7 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from dragon_bench.questions.completeness import other_posts
+from dragon_bench.questions.completeness import former, other_posts, works_elsewhere
 from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
@@ -196,6 +196,12 @@ def _post_of_named(f: Fact, graph: FactGraph) -> bool:
     words = lemmas(f.object)
     if len(words) < 2 or words[0] not in _ONE_HOLDER or not graph.answerable(f, "object"):
         return False
+    if _held_before(f, graph.texts) or any(
+        g.subject_id != f.subject_id and _post_key(g.object) == _post_key(f.object)
+        for g in graph.facts
+        if g.relation == "WORKS_AS"
+    ):
+        return False  # «... пост главы правительства Мали»: the texts give it Сидибе as well
     tail = words[1:]
     names = graph.name_keys()
     for i in range(len(tail)):
@@ -206,6 +212,41 @@ def _post_of_named(f: Fact, graph: FactGraph) -> bool:
                 continue
             if kinds & NAMED_PLACES or (kinds & ORGS and _own_name(key, f.object)):
                 return True
+    return False
+
+
+# the names of one post: «глава правительства Мали» is «премьер Мали»
+_POST_NAMES = {
+    "глава правительство": "премьер",
+    "председатель правительство": "премьер",
+    "премьер-министр": "премьер",
+    "глава государство": "президент",
+}
+# a post the evidence says was held before: «Пост главы правительства Мали Кейта занимал с
+# 1994 по 2000 годы»
+_HELD_BEFORE = re.compile(
+    r"\bс\s+\d{4}\s+(?:по|до)\s+\d{4}|\b(?:занимал|занимала|являлся|являлась|был|была)\b",
+    re.IGNORECASE,
+)
+
+
+def _post_key(post: str) -> str:
+    """A post by its one name: «главы правительства Мали», «премьер-министр Мали» and
+    «премьер Мали» are all «премьер мали»."""
+    key = " ".join(lemmas(post)).replace("ё", "е")
+    for name, one in _POST_NAMES.items():
+        if key == name or key.startswith(name + " "):
+            return one + key[len(name) :]
+    return key
+
+
+def _held_before(f: Fact, texts: Mapping[str, str]) -> bool:
+    """A post the texts tell as former («бывший премьер Кейта») or held in the past."""
+    if former(f, texts):
+        return True
+    for doc_id, span in f.sentences:
+        if _HELD_BEFORE.search(texts.get(doc_id, "")[span[0] : span[1]]):
+            return True
     return False
 
 
@@ -363,6 +404,44 @@ def _same_ask(f: Fact, g: Fact) -> bool:
     )
 
 
+# kin of a named person: the reader who knows the family knows the bridge («родитель Марии
+# Шукшиной», «жена Кшиштофа Пендерецкого»)
+_KIN = frozenset({"PARENT_OF", "SPOUSE", "SIBLING", "RELATIVE"})
+
+
+def _names_bridge(sub: Subgraph) -> bool:
+    """A description that names the bridge to a reader who knows the named side: a post of a
+    named body its one holder holds («... пост госсекретаря США»: Керри), or kinship."""
+    relation = sub.facts[0].relation
+    return relation in _KIN or (sub.ask == "subject_bridge" and relation == "WORKS_AS")
+
+
+def _honoured(name: str, texts: Mapping[str, str]) -> bool:
+    """The texts name something after the person, as after the famous: an adjective of the
+    surname («Шукшинские дни», «Шукшинская премия»), «имени»/«им.» or a monument with it
+    («театр драмы им. В. М. Шукшина», «памятник Василию Шукшину»)."""
+    words = re.findall(r"[А-ЯЁ][а-яё]+", name)
+    if not words or len(words[-1]) < 5:
+        return False
+    surname = words[-1]
+    stem = re.escape(surname[:-1] if surname[-1] in "аяйеоиыь" else surname)
+    honour = re.compile(
+        rf"\b{stem}ск(?:ий|ая|ое|ие|их|ого|ой|ом|ую|ими|ому)\b|"
+        rf"(?:\bимени|\bим\.|памятник\w*)\s+(?:[А-ЯЁ]\.\s*){{0,2}}(?:[А-ЯЁ][а-яё]+\s+)?{stem}"
+    )
+    return any(honour.search(text) for text in texts.values())
+
+
+def _known_bridge(sub: Subgraph, ctx: Context) -> bool:
+    """The common-knowledge screens for the bridge's own name, when the description names it:
+    the corpus ties the bridge to the answer («... пост госсекретаря США» -> Керри's
+    birthplace), or the texts honour the bridge as famous (`_honoured`)."""
+    bridge = sub.bridge or ""
+    if any(common_knowledge(bridge, a, ctx.known_at) for a in sub.answers):
+        return True
+    return sub.bridge_id is not None and _honoured(bridge, ctx.texts)
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -412,21 +491,17 @@ class MultiHop:
         changing = frames is not None and frames.dynamic != "static"
         if changing and f2.tense != "past" and _born_before(sub.bridge_id, ctx.graph, _LIFETIME):
             return "present_of_dead"  # «Кем работает человек, который родился 5 мая 1818 года?»
-        # a post names its holder to a reader who knows it: the holder's facts must not be
-        # common knowledge either («... пост госсекретаря США» -> Керри's birthplace)
-        if (
-            sub.ask == "subject_bridge"
-            and f1.relation == "WORKS_AS"
-            and ctx.known_at
-            and any(common_knowledge(f1.subject, a, ctx.known_at) for a in sub.answers)
-        ):
-            return "common_knowledge"
+        if _names_bridge(sub) and ctx.known_at and _known_bridge(sub, ctx):
+            return "common_knowledge"  # «Где учился тот, кто приходится родителем Марии
+            # Шукшиной?» -> ВГИК: Василий Шукшин, whose name the texts give a festival
         if (
             f2.relation == "WORKS_AS"
             and sub.answer_ids == (f2.object_id,)
             and other_posts(f2, ctx.graph, ctx.texts)
         ):
             return "other_posts"  # «Кем по должности был человек, ...»: he held several
+        if sub.answer_ids == (f2.object_id,) and works_elsewhere(f2, ctx.graph):
+            return "other_workplaces"  # «В каком городе работал человек, ...» (МАГАТЭ: Вена)
         return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
 
 

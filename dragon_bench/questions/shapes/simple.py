@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from dragon_bench.questions.completeness import listed_roles, other_posts, other_workplaces
+from dragon_bench.questions.completeness import (
+    listed_roles,
+    other_posts,
+    other_workplaces,
+    works_elsewhere,
+)
 from dragon_bench.questions.fame import textbook
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
@@ -113,7 +118,7 @@ class Simple:
             )
             if why:
                 return f"textbook_{why}"  # «В какой стране находится Славянск?»
-            if _works_elsewhere(f, ctx.graph):
+            if works_elsewhere(f, ctx.graph):
                 return "other_workplaces"  # «В каком городе работал Юкия Амано?» (МАГАТЭ: Вена)
         if sub.ask == "subject" and (_broad(f) or _many_people(f, question.template)):
             return "broad"  # a safety net for the sampler's and the phrasing's choice
@@ -136,17 +141,6 @@ def _broad(f: Fact) -> bool:
         return False
     return f.relation in _MANY_PEOPLE - {"WORKPLACE"} or many_hold(
         f.relation, f.object, f.object_type
-    )
-
-
-def _works_elsewhere(f: Fact, graph: FactGraph) -> bool:
-    """A place one works in, beside another workplace in the KG: «В каком городе работал
-    Юкия Амано?» → Марсель, while МАГАТЭ, where he was director general, is in Вена; «В каком
-    регионе работал Маккаррик?» → Нью-Джерси beside the city Ньюарк."""
-    return (
-        f.relation == "WORKPLACE"
-        and f.object_type in PLACES
-        and bool(graph.object_ids(f.subject_id, "WORKPLACE") - {f.object_id})
     )
 
 
