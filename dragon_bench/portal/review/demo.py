@@ -42,26 +42,38 @@ def run(ctx: DemoContext) -> None:
     )
     with PortalServer(settings) as server:
         with server.portal.db.session() as s:
-            secret = create_token(s, role="reviewer", name="demo-reviewer")[1]
-        http = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {secret}"})
+            secrets = [
+                create_token(s, role="reviewer", name=f"demo-reviewer-{i}")[1] for i in (1, 2)
+            ]
         base = f"/api/v1/review/{version}"
-        rows = []
-        got = http.get(f"{base}/next").json()
-        n = 0
-        while got["candidate"] is not None:
-            cand = got["candidate"]
-            body: dict[str, Any] = {"question_id": cand["question_id"], "decision": "accept"}
-            if n % 4 == 1:
-                body.update(decision="reject", reason="ambiguous")
-            elif n == 2:
-                body.update(decision="edit", question=cand["question"].rstrip("?") + " сейчас?")
-            got = http.post(f"{base}/decisions", json=body).json()
-            rows.append((cand["question_id"], cand["type"], body["decision"],
-                         body.get("reason", ""), cand["question"]))  # fmt: skip
-            n += 1
-        http.close()
+        rows: list[tuple[Any, ...]] = []
+        first: dict[int, str] = {}
+        # the first reviewer decides every candidate; the second gets only the blind
+        # double-review share still open (`review_double_share`) and agrees with the first
+        for who, secret in enumerate(secrets, 1):
+            headers = {"Authorization": f"Bearer {secret}"}
+            with httpx.Client(base_url=server.url, headers=headers) as http:
+                got = http.get(f"{base}/next").json()
+                while got["candidate"] is not None:
+                    cand = got["candidate"]
+                    qid = cand["question_id"]
+                    body: dict[str, Any] = {"question_id": qid, "decision": "accept"}
+                    if who == 2:
+                        body["decision"] = "reject" if first[qid] == "reject" else "accept"
+                        if body["decision"] == "reject":
+                            body["reason"] = "ambiguous"
+                    elif len(rows) % 4 == 1:
+                        body.update(decision="reject", reason="ambiguous")
+                    elif len(rows) == 2:
+                        body.update(
+                            decision="edit", question=cand["question"].rstrip("?") + " сейчас?"
+                        )
+                    got = http.post(f"{base}/decisions", json=body).json()
+                    first.setdefault(qid, body["decision"])
+                    rows.append((qid, cand["type"], who, body["decision"],
+                                 body.get("reason", ""), cand["question"]))  # fmt: skip
         verdicts = final_verdicts(server.portal.db, version)
-    print_table(["candidate", "type", "decision", "reason", "question"], rows)
+    print_table(["candidate", "type", "reviewer", "decision", "reason", "question"], rows)
     released = release_staged(hub, version, verdicts)
     stdout.print(
         f"released {version}: {released['questions']} questions "
