@@ -28,6 +28,7 @@ __all__ = [
     "other_posts",
     "other_workplaces",
     "finer_place",
+    "other_charges",
     "unlisted_work",
     "works_elsewhere",
 ]
@@ -288,6 +289,38 @@ def finer_place(fact: Fact, texts: Mapping[str, str]) -> bool:
         between = "".join(" " if s0 <= i < s1 else text[i] for i in range(lo + verbs[-1].end(), o0))
         if _CAPITAL.search(between):
             return True
+    return False
+
+
+# a charge, a trial or a sentence told of the subject («приговорён ... по обвинению в попытке
+# организовать вооружённый мятеж», «статья 282 УК РФ», «оказался на скамье подсудимых»)
+_CHARGED = re.compile(
+    r"обвин\w*|подозрени\w*|подозрева\w*|осужд\w*|осуди\w*|приговор\w*|подсудим\w*|"
+    r"\bстать[яиюе]\s+\d|\d+-(?:й|я|ой)\s+стать\w*|уголовн\w+\s+дел\w*"
+)
+
+
+def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A sentence about the subject other than the fact's own tells a charge, a trial or a
+    sentence that does not name the answer («В чём обвиняли Владимира Квачкова?» ->
+    «подготовка покушения», while he was also tried for a mutiny and under article 282): a
+    charge is one of several, as a school or a workplace (`other_schools`)."""
+    stem = _stem(fact.subject)
+    own = {w[:5] for w in lemmas(fact.object) if len(w) >= 4}
+    if not stem:
+        return False
+    for doc_id in fact.doc_ids:
+        text = texts.get(doc_id, "")
+        told = [_sentence(texts, t.doc_id, t.sentence_span) for t in fact.triples]
+        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
+        for sentence in _SENTENCE.split(text):
+            about = stem in sentence or (
+                main and (_CONTINUES.match(sentence) is not None or _opens_with_verb(sentence))
+            )
+            if not about or any(sentence.strip() in s or s.strip() in sentence for s in told):
+                continue
+            if _CHARGED.search(sentence.lower()) and not own & {w[:5] for w in lemmas(sentence)}:
+                return True
     return False
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "IDENTITY_RELATIONS",
     "association",
     "common_knowledge",
+    "famous",
     "textbook",
 ]
 
@@ -116,6 +117,21 @@ def common_knowledge(person: str, answer: str, threshold: float = KNOWN_AT) -> b
     if tie >= threshold:
         return True
     return tie >= threshold * FREQUENT_SHARE and _count(_surname(person)) >= FREQUENT
+
+
+# the trades of the public figures whose deaths are world news (read 10: «Когда скончался
+# Майкл Джексон?», «джексон» / «певец» 0.46)
+_PUBLIC_TRADES = frozenset({"певец", "певица", "актёр", "актриса", "президент", "футболист"})
+_PUBLIC_TRADES |= {"писатель", "политик", "музыкант", "режиссёр", "премьер", "композитор", "поэт"}
+
+
+def famous(person: str, threshold: float = KNOWN_AT) -> bool:
+    """A public figure: a surname the corpus names often (`FREQUENT` times) and ties to a
+    public trade as closely as `common_knowledge` asks; his death is textbook («Майкл
+    Джексон», not «Грета Циммер Фридман» / «писатель» 0.27 or «Сергей Доренко», 2871 times)."""
+    if _count(_surname(person)) < FREQUENT:
+        return False
+    return any(association(person, trade) >= threshold for trade in _PUBLIC_TRADES)
 
 
 # --- textbook facts: what an answer's kind makes common knowledge, whoever the subject is ---

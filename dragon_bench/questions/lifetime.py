@@ -1,7 +1,7 @@
 """Whether the revision says a person's life or office is over: the subject died (a death fact
 in the KG, «скончался», «ушёл из жизни», «исполнилось бы», or every year told of him is before
 1900) or left the post («в отставке», «подал в отставку», «бывший», «экс-», «отрёкся от
-престола», «последний император»). A changing fact about such a subject is asked in the past tense («Кого
+престола», «последний император», a successor: «сменил на посту ... Эль-Барадеи»). A changing fact about such a subject is asked in the past tense («Кого
 представлял Юкия Амано?»), and his present age is not asked at all."""
 
 from __future__ import annotations
@@ -80,6 +80,19 @@ _PAST_VERBS = {
         r"бывш\w+ (?:муж\w*|жен\w*|супруг\w*))"
     ),
 }
+# a successor named before the one he replaced says it of the latter («японский дипломат
+# сменил на посту генерального директора МАГАТЭ Мохаммеда Эль-Барадеи», «преемник
+# Эль-Барадеи», «пришёл на смену Эль-Барадеи»): the predecessor left the post
+_SUCCEEDED = (
+    r"(?:\bсменил\w*|\bсменивш\w*|\bпреемни\w*|\bна смену|\bзаменил\w*)\s+(?:[^\s.!?]+\s+){0,7}"
+)
+
+
+def _succeeded(low: str, stem: str) -> bool:
+    """The sentence (lower case) names a successor of `stem`."""
+    return re.search(_SUCCEEDED + re.escape(stem.lower()), low) is not None
+
+
 _NOW = re.compile(r"\b(?:является|являются|возглавляет|руководит)\b")
 _BEFORE = re.compile(
     r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*|"
@@ -162,7 +175,9 @@ def _said(text: str, stem: str) -> str:
         low = sentence.lower()
         if DEATH.search(low) or body.search(low):
             return "dead"
-        retired = retired or bool(RETIRED.search(low) or dismissed.search(low))
+        retired = retired or bool(
+            RETIRED.search(low) or dismissed.search(low) or _succeeded(low, stem)
+        )
         years += [int(y) for y in _YEAR.findall(sentence)]
     if years and max(years) < _LONG_AGO:
         return "dead"
@@ -219,7 +234,9 @@ def _left_this(own: Iterable[Triple], texts: Mapping[str, str]) -> bool:
             continue
         obj_stem = obj.split()[0][: max(3, len(obj.split()[0]) - 2)]
         for sentence in _SENTENCE.split(text):
-            if stem in sentence and obj_stem in sentence and RETIRED.search(sentence.lower()):
+            if stem not in sentence or obj_stem not in sentence:
+                continue
+            if RETIRED.search(sentence.lower()) or _succeeded(sentence.lower(), stem):
                 return True
     return False
 

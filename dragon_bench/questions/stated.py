@@ -164,6 +164,26 @@ def _role_cut(t: Triple, text: str) -> bool:
     return bool(t.object_span[1] and _DEPENDENT.match(text[t.object_span[1] :]))
 
 
+# the head of a charge that names what was attempted or prepared after it («подготовке
+# покушения на Анатолия Чубайса», «в попытке организовать мятеж»)
+_CHARGE_HEADS = frozenset({"покушение", "подготовка", "попытка", "организация", "совершение"})
+_CHARGE_HEADS |= {"призыв", "участие", "создание", "применение", "хранение", "склонение"}
+_CHARGE_GOES_ON = re.compile(r"\s*(?:[«\"]|[а-яёА-ЯЁ][а-яё-]*)")
+
+
+def _charge_cut(t: Triple, text: str) -> bool:
+    """A charge cut short: its span ends in a head that needs what follows it in the text
+    («подготовка покушения» of «в подготовке покушения на Анатолия Чубайса»)."""
+    shown = text[t.object_span[0] : t.object_span[1]] or t.object
+    words = shown.lower().split()
+    if not words:
+        return False
+    head = analyzer().parse(words[-1])[0].normal_form.replace("ё", "е")
+    if head not in _CHARGE_HEADS:
+        return False
+    return bool(t.object_span[1] and _CHARGE_GOES_ON.match(text[t.object_span[1] :]))
+
+
 _NAME_AFTER = re.compile(r"\s*(?:«|\"|[A-ZА-ЯЁ])")
 
 
@@ -263,6 +283,8 @@ def unstated(
         checks.append(_not_employed)
     if relation == "SUBORDINATE_OF":
         checks.append(_not_subordinate)
+    if relation == "CONVICTED_OF":
+        checks.append(_charge_cut)
     for check in checks:
         if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
             return True

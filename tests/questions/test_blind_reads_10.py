@@ -71,3 +71,62 @@ def test_subordinate_of_is_asked_only_of_a_subordinates_role() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Ромашов" in str(asked[q]) or "Ельцин" in str(asked[q])], asked
     assert [q for q in asked if "Олег Белов" in asked[q]], asked
+
+
+def test_a_predecessor_named_after_a_successor_verb_held_the_post_in_the_past() -> None:
+    # «Кем работает Мохаммед Эль-Барадеи?» though «японский дипломат сменил на посту
+    # генерального директора МАГАТЭ Мохаммеда Эль-Барадеи»
+    d = doc("m", "В 2009 году японский дипломат сменил на посту генерального директора МАГАТЭ "
+                 "Мохаммеда Эль-Барадеи, после чего дважды переизбирался.")  # fmt: skip
+    ts = [
+        fact(d, "Мохаммед Эль-Барадеи", "WORKS_AS", "генеральный директор МАГАТЭ",
+             ("PERSON", "PROFESSION"), ("Мохаммеда Эль-Барадеи", "директора МАГАТЭ"),
+             ("PERSON:b", "PROFESSION:g"), tense="present"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert asked, asked
+    assert not [q for q in asked if "работает" in q or "является" in q], asked
+
+
+def test_a_charge_cut_short_or_one_of_several_is_not_asked() -> None:
+    # «В чём обвиняли Владимира Квачкова?» -> «подготовка покушения» (the text: «на Анатолия
+    # Чубайса»; he was also tried for a mutiny and under article 282); a lone charge is asked
+    d = doc("q", "Владимир Квачков — полковник ГРУ в отставке. В 2005 году Владимира Квачкова "
+                 "задержали по подозрению в подготовке покушения на Анатолия Чубайса. В 2017 "
+                 "году Квачков вновь оказался на скамье подсудимых по статье 282 УК РФ. "
+                 "Журналиста Ивана Белова обвинили в клевете.")  # fmt: skip
+    cut = fact(d, "Владимир Квачков", "CONVICTED_OF", "подготовка покушения", ("PERSON", "CRIME"),
+               ("Владимира Квачкова", "подготовке покушения"), ("PERSON:q", "CRIME:p"))  # fmt: skip
+    whole = fact(d, "Владимир Квачков", "CONVICTED_OF", "подготовка покушения на Анатолия Чубайса",
+                 ("PERSON", "CRIME"), ("Владимира Квачкова", "подготовке покушения на Анатолия "
+                 "Чубайса"), ("PERSON:q", "CRIME:c"))  # fmt: skip
+    lone = fact(d, "Иван Белов", "CONVICTED_OF", "клевета", ("PERSON", "CRIME"),
+                ("Ивана Белова", "клевете"), ("PERSON:b", "CRIME:k"))  # fmt: skip
+    for ts in ([cut, lone], [whole, lone]):
+        asked = _asked(ts, [d])
+        assert not [q for q in asked if "Квачков" in q], asked
+        assert [q for q in asked if "клевета" in asked[q]], asked
+    from dragon_bench.questions.stated import unstated
+
+    assert unstated("CONVICTED_OF", "CRIME", [cut], {"q": d.full_text})
+    assert not unstated("CONVICTED_OF", "CRIME", [whole], {"q": d.full_text})
+
+
+def test_a_public_figures_death_is_common_knowledge() -> None:
+    # «Когда скончался Майкл Джексон?» -> 25 июня 2009 года; a person the corpus does not
+    # know is still asked
+    d = doc("j", "Майкл Джексон скончался 25 июня 2009 года. Грета Циммер Фридман скончалась "
+                 "8 сентября 2016 года.")  # fmt: skip
+    ts = [
+        fact(d, "Майкл Джексон", "DATE_OF_DEATH", "25 июня 2009 года", ("PERSON", "DATE"),
+             ("Майкл Джексон", "25 июня 2009 года"), ("PERSON:j", "DATE:j")),
+        fact(d, "Грета Циммер Фридман", "DATE_OF_DEATH", "8 сентября 2016 года",
+             ("PERSON", "DATE"), ("Грета Циммер Фридман", "8 сентября 2016 года"),
+             ("PERSON:f", "DATE:f")),
+    ]  # fmt: skip
+    from dragon_bench.questions import generate_questions
+
+    qs = generate_questions(ts, [d], per_type=20, types=("simple",), seed=0)
+    asked = {q.question: q.answers for q in qs}
+    assert not [q for q in asked if "Джексон" in q], asked
+    assert [q for q in asked if "Фридман" in q], asked

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from dragon_bench.questions.completeness import (
     finer_place,
     holder_title,
+    other_charges,
     other_kin,
     other_schools,
     other_workplaces,
@@ -30,10 +31,11 @@ from dragon_bench.questions.fame import (
     KNOWN_AT,
     KNOWN_FOR,
     common_knowledge,
+    famous,
 )
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
-from dragon_bench.questions.lifetime import ended, is_counterfactual
+from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended, is_counterfactual
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import bare_surname
 from dragon_bench.questions.quality import question_defects
@@ -635,6 +637,15 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         common_knowledge(person, thing, ctx.known_at) for person, thing in _known_pairs(sub)
     ):
         return "common_knowledge"  # «Кто по профессии Алексей Навальный?»
+    last = sub.facts[-1]
+    if (
+        ctx.known_at
+        and last.relation in DEATH_RELATIONS
+        and last.object_id in sub.answer_ids
+        and last.subject_type == "PERSON"
+        and famous(last.subject, ctx.known_at)
+    ):
+        return "common_knowledge"  # «Когда скончался Майкл Джексон?»: a public figure's death
     if sub.ask == "object" and any(_head_of_state(f, ctx) for f in sub.facts[-1:]):
         return "common_knowledge"  # «Какую должность занимал Гарри Трумэн?» -> президент США
     for f in sub.facts:
@@ -648,14 +659,13 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "holder_title"  # «Какую награду получил ...?» -> «полный кавалер ордена ...»
     if sub.type == "set" and unlisted_work(sub.facts, graph):
         return "incomplete"  # the KG holds a work of the subject's documents the set lacks
-    last = sub.facts[-1]
     if last.object_id in sub.answer_ids and other_kin(last, graph):
         return "incomplete"  # «Кто приходится родственником ...?»: he has other kin too
     if sub.type != "set" and last.object_id in sub.answer_ids:
         if last.relation in _PLACE_OF and finer_place(last, ctx.texts):
-            return (
-                "finer_place"  # «Где родился Юкия Амано?» -> Хонсю: «в ... Канагава на ... Хонсю»
-            )
+            return "finer_place"  # «Где родился Юкия Амано?» -> Хонсю, «в ... Канагава на ...»
+        if last.relation == "CONVICTED_OF" and other_charges(last, ctx.texts):
+            return "other_charges"  # «В чём обвиняли Квачкова?»: a mutiny, article 282 too
         if last.relation == "SCHOOLS_ATTENDED" and other_schools(last, ctx.texts):
             return "other_schools"  # «Где учился Зворыкин?»: the Коллеж де Франс as well
         if (
