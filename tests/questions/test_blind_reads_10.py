@@ -130,3 +130,26 @@ def test_a_public_figures_death_is_common_knowledge() -> None:
     asked = {q.question: q.answers for q in qs}
     assert not [q for q in asked if "Джексон" in q], asked
     assert [q for q in asked if "Фридман" in q], asked
+
+
+def test_a_set_of_bodies_represented_lacks_no_party_of_the_subject() -> None:
+    # «Какие организации представлял Ли Пэн?» -> the State Council and the NPC committee,
+    # missing the Communist Party he was a member of; a set without such a body is asked
+    d = doc("l", "Пётр Ильин представлял Государственный совет Китая и Постоянный комитет ВСНП "
+                 "за рубежом. Пётр Ильин был членом Коммунистической партии Китая. Олег Сомов "
+                 "представлял Министерство торговли и Народный банк в Лондоне.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Ильин", "WORKPLACE", "Государственный совет Китая", PO,
+             ("Пётр Ильин", "Государственный совет Китая"), ("PERSON:l", "ORGANIZATION:g")),
+        fact(d, "Пётр Ильин", "WORKPLACE", "Постоянный комитет ВСНП", PO,
+             ("Пётр Ильин", "Постоянный комитет ВСНП"), ("PERSON:l", "ORGANIZATION:v")),
+        fact(d, "Пётр Ильин", "MEMBER_OF", "Коммунистическая партия Китая", PO,
+             ("Пётр Ильин", "Коммунистической партии Китая"), ("PERSON:l", "ORGANIZATION:k")),
+        fact(d, "Олег Сомов", "WORKPLACE", "Министерство торговли", PO,
+             ("Олег Сомов", "Министерство торговли"), ("PERSON:w", "ORGANIZATION:m")),
+        fact(d, "Олег Сомов", "WORKPLACE", "Народный банк", PO,
+             ("Олег Сомов", "Народный банк"), ("PERSON:w", "ORGANIZATION:b")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("set",))
+    assert not [q for q in asked if "представля" in q and "Ильин" in q], asked
+    assert [q for q in asked if "Сомов" in q], asked

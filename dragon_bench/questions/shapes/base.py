@@ -599,6 +599,17 @@ def _cut_name(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     return False
 
 
+def _unlisted_body(sub: Subgraph, graph: FactGraph) -> bool:
+    """A set of the organisations the subject represented lacks a body the KG makes him a
+    member of (Ли Пэн's Communist Party beside the State Council): «представлял» fits it as
+    well."""
+    subject = sub.facts[0].subject_id
+    return any(
+        f.relation == "MEMBER_OF" and f.object_type in ORGS and f.object_id not in sub.answer_ids
+        for f in graph.objects_of(subject)
+    )
+
+
 _PLACE_OF = frozenset({"PLACE_OF_BIRTH", "PLACE_OF_DEATH", "PLACE_RESIDES_IN"})
 
 
@@ -659,6 +670,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "holder_title"  # «Какую награду получил ...?» -> «полный кавалер ордена ...»
     if sub.type == "set" and unlisted_work(sub.facts, graph):
         return "incomplete"  # the KG holds a work of the subject's documents the set lacks
+    if sub.type == "set" and question.template.endswith("_repr") and _unlisted_body(sub, graph):
+        return "incomplete"  # «Какие организации представлял Ли Пэн?» without his party
     if last.object_id in sub.answer_ids and other_kin(last, graph):
         return "incomplete"  # «Кто приходится родственником ...?»: he has other kin too
     if sub.type != "set" and last.object_id in sub.answer_ids:
