@@ -98,9 +98,15 @@ def _unwritten(label: str, text: str) -> bool:
     low = text.lower().replace("ё", "е")
     for word in re.findall(r"[А-Яа-яЁё]{3,}", label):
         w = word.lower().replace("ё", "е")
-        if w[: max(3, min(len(w) - 2, 6))] not in low:
+        # a patronymic must be written itself, not its father's first name («Анатольевич»
+        # for a text naming another «Анатолий»)
+        keep = len(w) - 2 if _PATRONYMIC.search(w) else max(3, min(len(w) - 2, 6))
+        if w[:keep] not in low:
             return True
     return False
+
+
+_PATRONYMIC = re.compile(r"(?:ович|евич|ьевич|ич|овна|евна|ьевна|ична|инична)$")
 
 
 def _same_spelling(a: str, b: str) -> bool:

@@ -153,8 +153,15 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("title", "Какой титул {v:носить} {s}?", "", "", "title"),
             ],
             many=[
-                ("roles", "Какие профессии и должности у {s:gent}?", "", "present"),
-                ("roles_past", "Какие профессии и должности были у {s:gent}?", "", "past"),
+                # a rank is neither («глава МВД; полковник»)
+                ("roles", "Какие профессии и должности у {s:gent}?", "", "present", "not_rank"),
+                (
+                    "roles_past",
+                    "Какие профессии и должности были у {s:gent}?",
+                    "",
+                    "past",
+                    "not_rank",
+                ),
                 ("posts", "Какие должности {v:занимать} {s}?", "", "", "post"),
                 # the name stays nominative («Нанни Моретти»: no genitive to trust)
                 ("combines", "Какие профессии {v:совмещать} {s}?", "", "", "trade"),
@@ -955,6 +962,7 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "title": _title,
     "not_title": lambda s, st, o, ot: not _title(s, st, o, ot) and not _rank(s, st, o, ot),
     "rank": _rank,
+    "not_rank": lambda s, st, o, ot: not _rank(s, st, o, ot),
     "post": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _POSTS),
     "trade": lambda s, st, o, ot: (
         not _title(s, st, o, ot) and not _rank(s, st, o, ot) and not set(lemmas(o)[:1]) & _POSTS

@@ -153,3 +153,34 @@ def test_a_set_of_bodies_represented_lacks_no_party_of_the_subject() -> None:
     asked = _asked(ts, [d], types=("set",))
     assert not [q for q in asked if "представля" in q and "Ильин" in q], asked
     assert [q for q in asked if "Сомов" in q], asked
+
+
+def test_a_rank_is_no_profession_or_post_in_a_set() -> None:
+    # «Какие профессии и должности у Игоря Шуневича?» -> «глава МВД; полковник»; a rank is
+    # asked as a rank («Какое звание ...»), not among professions and posts
+    d = doc("r", "Президент назначил на пост главы МВД полковника Игоря Шуневича. Журналист и "
+                 "писатель Олег Сомов выступил в Минске.")  # fmt: skip
+    ts = [
+        fact(d, "Игорь Шуневич", "WORKS_AS", "глава МВД", ("PERSON", "PROFESSION"),
+             ("Игоря Шуневича", "главы МВД"), ("PERSON:s", "PROFESSION:g")),
+        fact(d, "Игорь Шуневич", "WORKS_AS", "полковник", ("PERSON", "PROFESSION"),
+             ("Игоря Шуневича", "полковника"), ("PERSON:s", "PROFESSION:p")),
+        fact(d, "Олег Сомов", "WORKS_AS", "журналист", ("PERSON", "PROFESSION"),
+             ("Олег Сомов", "Журналист"), ("PERSON:o", "PROFESSION:j")),
+        fact(d, "Олег Сомов", "WORKS_AS", "писатель", ("PERSON", "PROFESSION"),
+             ("Олег Сомов", "писатель"), ("PERSON:o", "PROFESSION:w")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("set",))
+    assert not [q for q in asked if "полковник" in asked[q] and "професси" in q], asked
+    assert [q for q in asked if "Сомов" in q], asked
+
+
+def test_a_patronymic_is_shown_only_when_the_text_writes_it() -> None:
+    # «Какие профессии и должности у Игоря Анатольевича Шуневича?»: the text writes «Игоря
+    # Шуневича» and another man's «Анатолий», never «Анатольевич» (the Wikidata label's)
+    from dragon_bench.questions.gold import _unwritten
+
+    text = "Министр Анатолий Кулешов ушёл. Президент назначил полковника Игоря Шуневича."
+    assert _unwritten("Игорь Анатольевич Шуневич", text)
+    assert not _unwritten("Игорь Анатольевич Шуневич", text + " Игорь Анатольевич Шуневич.")
+    assert not _unwritten("Анатолий Кулешов", text)
