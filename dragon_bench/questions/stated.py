@@ -249,12 +249,24 @@ _WORK_VERBS = re.compile(r"работ\w*|преподава\w*|служ\w*|тр�
 _LOAN = re.compile(r"\bв аренд\w*|\bаренд[аеоуы]\w*\b|\bарендован\w*|правах аренды")
 
 
+# a band or a criminal group named right before the organisation: one plays in a band, belongs
+# to a clan, not «works» there («Игорь Журавлёв из группы «Альянс»», «главарем клана Гамбино»,
+# «входили в окружение боссов Ндрангеты»)
+_NO_EMPLOYER = re.compile(
+    r"(?:\bгрупп[аыеуо]й?|\bколлектив\w*|\bансамбл\w*|\bрок-групп\w*|\bклан\w*|\bмафи\w*|"
+    r"\bбанд[аыеуо]й?|\bгруппировк\w*|\bкартел\w*|\bсиндикат\w*|\bокружени\w*\s+босс\w*)\s*[«\"]?$"
+)
+
+
 def _not_employed(t: Triple, text: str) -> bool:
     """No employer: the organisation's clause is one of studying («окончила Джорджтаунский
-    университет»), the sentence makes the subject a volunteer or a brand's face, or the text tells of a loan (a player on loan at «Рома» is
-    under contract with «Арсенал»: both «work»)."""
+    университет»), the sentence makes the subject a volunteer or a brand's face, a band or a
+    clan is named right before the organisation (`_NO_EMPLOYER`), or the text tells of a loan
+    (a player on loan at «Рома» is under contract with «Арсенал»: both «work»)."""
     start, end = t.sentence_span
     if _NOT_EMPLOYED.search(text[start:end].lower()):
+        return True
+    if _NO_EMPLOYER.search(text[max(start, t.object_span[0] - 40) : t.object_span[0]].lower()):
         return True
     clause = re.split(r"[,;.!?]", text[max(start, t.object_span[0] - 60) : t.object_span[0]])[-1]
     if _SCHOOL_VERBS.search(clause.lower()) and not _WORK_VERBS.search(clause.lower()):

@@ -184,3 +184,21 @@ def test_a_patronymic_is_shown_only_when_the_text_writes_it() -> None:
     assert _unwritten("Игорь Анатольевич Шуневич", text)
     assert not _unwritten("Игорь Анатольевич Шуневич", text + " Игорь Анатольевич Шуневич.")
     assert not _unwritten("Анатолий Кулешов", text)
+
+
+def test_a_band_or_a_clan_is_no_workplace() -> None:
+    # «Где работает Игорь Журавлёв?» -> «Альянс» of «Игорь Журавлёв из группы «Альянс»»;
+    # «В какой организации работал Фрэнк Кали?» -> Гамбино of «главарем клана Гамбино»
+    d = doc("b", "На сцену вышел Игорь Журавлёв из группы «Альянс». Фрэнк Кали был главарем "
+                 "клана Гамбино. Олег Сомов работает в компании «Газпром».")  # fmt: skip
+    ts = [
+        fact(d, "Игорь Журавлёв", "WORKPLACE", "Альянс", PO, ("Игорь Журавлёв", "Альянс"),
+             ("PERSON:z", "ORGANIZATION:a")),
+        fact(d, "Фрэнк Кали", "WORKPLACE", "Гамбино", PO, ("Фрэнк Кали", "Гамбино"),
+             ("PERSON:k", "ORGANIZATION:g")),
+        fact(d, "Олег Сомов", "WORKPLACE", "Газпром", PO, ("Олег Сомов", "Газпром"),
+             ("PERSON:s", "ORGANIZATION:p")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Альянс" in str(asked[q]) or "Гамбино" in str(asked[q])], asked
+    assert [q for q in asked if "Газпром" in asked[q]], asked
