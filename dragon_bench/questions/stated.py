@@ -266,8 +266,9 @@ def _not_employed(t: Triple, text: str) -> bool:
     start, end = t.sentence_span
     if _NOT_EMPLOYED.search(text[start:end].lower()):
         return True
-    if _NO_EMPLOYER.search(text[max(start, t.object_span[0] - 40) : t.object_span[0]].lower()):
-        return True
+    before = text[max(start, t.object_span[0] - 40) : t.object_span[0]].lower()
+    if _NO_EMPLOYER.search(before) and not _WORK_VERBS.search(before):
+        return True  # not when the text itself says so («работает в группе Talk Talk»)
     clause = re.split(r"[,;.!?]", text[max(start, t.object_span[0] - 60) : t.object_span[0]])[-1]
     if _SCHOOL_VERBS.search(clause.lower()) and not _WORK_VERBS.search(clause.lower()):
         return True  # «окончила Джорджтаунский университет, работала в Госдепартаменте»
