@@ -108,3 +108,6 @@ def test_a_kin_description_of_a_famous_bridge_needs_no_retrieval() -> None:
     from dragon_bench.questions.shapes.multi_hop import _honoured
 
     assert not _honoured("Иван Петров", {"a": "Иван Петров пришёл к памятнику Пушкину."})
+    # a namesake's honours are not the bridge's: Marshal Жуков's for Дарья Жукова
+    assert not _honoured("Дарья Жукова", {"a": "Дарья Жукова посетила музей имени Жукова."})
+    assert not _honoured("Мария", {"a": "Мария выступила на Марийском фестивале."})

@@ -416,18 +416,25 @@ def _names_bridge(sub: Subgraph) -> bool:
     return relation in _KIN or (sub.ask == "subject_bridge" and relation == "WORKS_AS")
 
 
+# what is named after the famous: «Шукшинские дни», «Шукшинская литературная премия»
+_HONOURS = r"(?:дн|чтени|преми|фестивал|кинофестивал|конкурс|стипенди|мемориал|турнир|музе)"
+
+
 def _honoured(name: str, texts: Mapping[str, str]) -> bool:
-    """The texts name something after the person, as after the famous: an adjective of the
-    surname («Шукшинские дни», «Шукшинская премия»), «имени»/«им.» or a monument with it
-    («театр драмы им. В. М. Шукшина», «памятник Василию Шукшину»)."""
+    """The texts name something after the person, as after the famous: days, a prize or a
+    festival by the surname's adjective («Шукшинские дни», «Шукшинская премия»), or «имени»,
+    «им.» or a monument with the person's first name or initial before the surname («театр
+    драмы им. В. М. Шукшина», «памятник Василию Шукшину»; not Marshal Жуков's «имени
+    Жукова» for Дарья Жукова)."""
     words = re.findall(r"[А-ЯЁ][а-яё]+", name)
-    if not words or len(words[-1]) < 5:
+    if len(words) < 2 or len(words[-1]) < 5:
         return False
-    surname = words[-1]
+    first, surname = words[0], words[-1]
     stem = re.escape(surname[:-1] if surname[-1] in "аяйеоиыь" else surname)
+    given = rf"(?:{re.escape(first[0])}\.\s*(?:[А-ЯЁ]\.\s*)?|{re.escape(first[:4])}\w*\s+)"
     honour = re.compile(
-        rf"\b{stem}ск(?:ий|ая|ое|ие|их|ого|ой|ом|ую|ими|ому)\b|"
-        rf"(?:\bимени|\bим\.|памятник\w*)\s+(?:[А-ЯЁ]\.\s*){{0,2}}(?:[А-ЯЁ][а-яё]+\s+)?{stem}"
+        rf"\b{stem}ск\w+\s+(?:[а-яё]+\s+)?{_HONOURS}|"
+        rf"(?:\bимени|\bим\.|памятник\w*)\s+{given}{stem}"
     )
     return any(honour.search(text) for text in texts.values())
 
