@@ -349,6 +349,21 @@ _NOT_POSTS = _words(
 # subject is the one who appoints, not the holder
 _APPOINT = _words("назначить избрать переизбрать назначать избирать")
 
+# the nouns of a post («занимать должность министра», «на посту мэра») and the verbs of
+# holding it, taking it or being put in it
+_POST_NOUNS = _words("должность пост")
+# holding it: the verb's tense is the post's («занимала должность министра»: past)
+_POST_HELD = _words(
+    "занимать работать проработать служить трудиться находиться оставаться остаться пребывать"
+)
+# taking it (the holder holds it now) and leaving it (a past post); of those whose active
+# subject is someone else («Сенат утвердил X на посту», «освободил X от должности») the
+# holder is the object
+_POST_TAKEN = _words("занять вступить заступить сменить назначить назначать избрать избирать")
+_POST_LEFT = _words("уйти покинуть оставить освободить снять уволить отстранить")
+_POST_OTHERS = _APPOINT | _words("утвердить утверждать освободить снять уволить отстранить")
+_POST_VERBS = _POST_HELD | _POST_TAKEN | _POST_LEFT | _words("утвердить утверждать")
+
 
 @dataclass(frozen=True, slots=True)
 class Found:
@@ -484,6 +499,12 @@ def tense_of(view: _View, tokens: list[int], verb: int = -1) -> str:
 def _role_tense(v: _View, person: Mention, role: Mention) -> str:
     """A role's tense: past with «бывший», «экс-», and when the sentence says its holder died
     («Вчера умер президент Института Пушкина X»)."""
+    post = v.toks[role.head].head
+    verb = v.toks[post].head if post >= 0 and v.toks[post].lemma in _POST_NOUNS else -1
+    if verb >= 0 and v.toks[verb].lemma in _POST_LEFT:
+        return "past"  # «ушёл с поста министра»
+    if verb >= 0 and v.toks[verb].lemma in _POST_HELD and v.toks[verb].feats.get("Tense") == "Past":
+        return "past"  # «занимал пост мэра»
     verb, _ = v.role_of(person)
     if verb < 0 or v.toks[verb].lemma not in _DEATHS:
         verb, _ = v.role_of(role)
@@ -575,6 +596,26 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                     verb, rel = v.role_of(n)
                     if verb == head and rel in holder:
                         yield n, p, how
+        # «Лагард занимала должность министра финансов», «проработал на посту мэра»: the
+        # role in the genitive of «должность»/«пост» under a verb of its holder
+        if p.type == E.PROFESSION and v.case(p.head) == "Gen" and v.toks[p.head].rel == "nmod":
+            post = v.toks[p.head].head
+            verb = v.toks[post].head if post >= 0 else -1
+            if (
+                v.toks[post].lemma in _POST_NOUNS
+                and verb >= 0
+                and v.toks[verb].lemma in _POST_VERBS
+            ):
+                tok = v.toks[verb]
+                active = tok.feats.get("Voice") != "Pass" and tok.feats.get("VerbForm") != "Part"
+                holder = (
+                    ("obj",) if active and tok.lemma in _POST_OTHERS else ("nsubj", "nsubj:pass")
+                )
+                for n in people:
+                    held, rel = v.role_of(n)
+                    # a common noun taken for a name («Внук ... Тимур Шаймиев занял пост»)
+                    if held == verb and rel in holder and v.toks[n.head].pos != "NOUN":
+                        yield n, p, "post"
         # «Обама — президент США»: the role is the predicate, the name its subject
         for n in people:
             verb, rel = v.role_of(n)

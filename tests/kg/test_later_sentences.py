@@ -1,0 +1,64 @@
+"""Posts told after the sentence that names the person (issue #15, facts6): «Лагард занимала
+должность министра», «Лужков проработал на посту мэра Москвы», «Сенат утвердил X на посту
+директора», «Занимал пост губернатора» (no subject, the person of the sentence before). On
+constructed Russian sentences; each test fails on the extractor before the post frame
+(main at f36c1fe): no rule read a role in the genitive of «должность»/«пост».
+"""
+
+from __future__ import annotations
+
+from dragon_bench.kg.calibration import feeds_questions
+from dragon_bench.kg.natasha_backend import extract_document
+from dragon_bench.types import Document, Triple
+
+
+def _facts(text: str) -> list[Triple]:
+    return extract_document(Document(id="t", text=text))
+
+
+def _posts(text: str) -> dict[tuple[str, str, str], Triple]:
+    return {
+        (t.subject, t.relation_type, t.object): t
+        for t in _facts(text)
+        if t.relation_type in ("WORKS_AS", "WORKPLACE")
+    }
+
+
+def test_a_post_held_is_told_by_its_noun_and_its_tense_is_the_verbs() -> None:
+    posts = _posts(
+        "Кристин Лагард возглавляет МВФ с 2011 года. До этого Лагард занимала должность "
+        "министра финансов Франции."
+    )
+    held = posts[("Кристин Лагард", "WORKS_AS", "министр финансов Франции")]
+    assert held.trigger == "role_post:министр" and held.tense == "past"
+    assert feeds_questions(held.confidence)
+    assert posts[("Кристин Лагард", "WORKPLACE", "Франция")].tense == "past"
+    now = _posts("Сергей Собянин занимает пост мэра Москвы.")
+    assert now[("Сергей Собянин", "WORKS_AS", "мэр Москвы")].tense == "present"
+
+
+def test_the_holder_is_the_object_of_a_verb_that_puts_someone_in_the_post() -> None:
+    # «Сенат утвердил X на посту»: X holds the post, not the Senate; «Президент Португалии
+    # утвердил ... на посту премьер-министра» names no holder as its subject
+    posts = _posts("Сенат США утвердил Джона Бреннана на посту директора ЦРУ.")
+    assert ("Джон Бреннан", "WORKS_AS", "директор ЦРУ") in posts
+    posts = _posts(
+        "Президент Португалии Анибал Каваку Силва утвердил на посту премьер-министра лидера "
+        "социал-демократов."
+    )
+    assert ("Анибал Каваку Силва", "WORKS_AS", "премьер-министр") not in posts
+    # a common noun the parse takes for a name holds no post; the name after it does
+    posts = _posts(
+        "Внук бывшего президента Тимур Шаймиев занял пост генерального директора в компании."
+    )
+    assert [k[0] for k in posts if k[1] == "WORKS_AS"] == ["Тимур Шаймиев"]
+
+
+def test_a_post_left_is_past_and_a_post_told_with_no_subject_is_the_persons_before() -> None:
+    left = _posts("Иван Петров ушёл в отставку с поста губернатора Приморского края.")
+    assert left[("Иван Петров", "WORKS_AS", "губернатор Приморского края")].tense == "past"
+    later = _posts(
+        "Анатолий Перминов родился в 1945 году в Москве. Занимал пост главы Роскосмоса с 2004 года."
+    )
+    fact = later[("Анатолий Перминов", "WORKS_AS", "глава Роскосмоса")]
+    assert fact.trigger == "zero>role_post:глава" and feeds_questions(fact.confidence)
