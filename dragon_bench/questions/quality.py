@@ -20,7 +20,7 @@ from dragon_bench.questions.grammar import (
     takes_object,
 )
 from dragon_bench.questions.kinds import misfit
-from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import answer_name, common_noun, read_twice
 from dragon_bench.questions.vocab import PROPER
 from dragon_bench.types import Question, Triple
@@ -101,6 +101,18 @@ def _entity_types(triples: Sequence[Triple]) -> dict[str, str]:
     return types
 
 
+def _oblique_adjective(answer: str) -> bool:
+    """An answer opening with an adjective no reading of which is nominative («Шукшинской
+    литературной премии»): a span left in an oblique case that naming could not restore."""
+    words = answer.split()[:1]
+    if not words or not re.fullmatch(r"[А-Яа-яЁё]{4,}", words[0]):
+        return False
+    parses = analyzer().parse(words[0].lower())
+    if not parses or parses[0].tag.POS not in ("ADJF", "PRTF"):
+        return False
+    return not any(p.tag.case == "nomn" for p in parses)
+
+
 def _vague(answer: str, entity_type: str) -> bool:
     if entity_type not in NAMED_TYPES:
         return False
@@ -160,7 +172,7 @@ def question_defects(question: Question) -> tuple[str, ...]:
         kind = types.get(a, "")
         if _vague(a, kind):
             found.add("vague_answer")
-        if answer_name(a, kind) != a:
+        if answer_name(a, kind) != a or _oblique_adjective(a):
             found.add("oblique_answer")
     if any(answer_name(n, types[n]) != n for n in entities):
         found.add("oblique_entity")

@@ -202,3 +202,19 @@ def test_a_band_or_a_clan_is_no_workplace() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Альянс" in str(asked[q]) or "Гамбино" in str(asked[q])], asked
     assert [q for q in asked if "Газпром" in asked[q]], asked
+
+
+def test_an_answer_opening_with_an_oblique_adjective_is_not_asked() -> None:
+    # own read: «Какую награду получил Игорь Корниенко?» -> «Шукшинской литературной премии»
+    d = doc("w", "Игорь Корниенко стал лауреатом Шукшинской литературной премии. Олег Сомов "
+                 "получил Золотой мяч.")  # fmt: skip
+    ts = [
+        fact(d, "Игорь Корниенко", "AWARDED_WITH", "Шукшинской литературной премии",
+             ("PERSON", "AWARD"), ("Игорь Корниенко", "Шукшинской литературной премии"),
+             ("PERSON:k", "AWARD:s")),
+        fact(d, "Олег Сомов", "AWARDED_WITH", "Золотой мяч", ("PERSON", "AWARD"),
+             ("Олег Сомов", "Золотой мяч"), ("PERSON:s", "AWARD:z")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Шукшинской литературной премии" in asked[q]], asked
+    assert [q for q in asked if "Золотой мяч" in asked[q]], asked
