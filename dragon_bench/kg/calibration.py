@@ -28,6 +28,8 @@ QUESTION_THRESHOLD = 0.75
 TRIGGER_PRECISION: dict[str, float] = {
     "age_at_verb": 0.5,
     "age_at_verb:": 0.818,
+    "age_comma": 0.875,
+    "age_dative": 0.917,
     "age_modifier": 0.5,
     "age_modifier:": 0.863,
     "age_parenthesis": 0.7,

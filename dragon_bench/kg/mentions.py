@@ -26,6 +26,8 @@ NER_TYPES = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION"}
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 _NUMBER = re.compile(r"^\d+([.,]\d+)?$")
 _AGED = re.compile(r"^\d+-?летн", re.IGNORECASE)
+# what may follow an age told after a name («Топалов, 31 год, ...»), not «20 лет назад»
+_AGE_ENDS = frozenset({",", ".", "(", ")", "—", ";"})
 _MULTIPLIERS = {"тысяча", "тыс", "миллион", "млн", "миллиард", "млрд", "триллион", "трлн"}
 _PREFIXES = ("экс-", "вице-", "зам-", "и.о.")
 # Order decides which type wins when two recognisers claim the same head token.
@@ -389,7 +391,19 @@ def _rule_mentions(sent: Sentence, text: str) -> list[Mention]:
             turned = (
                 unit.head >= 0 and toks[unit.head].lemma == "исполниться"
             )  # «исполнилось 95 лет»
-            if turned or prev is not None and (prev.lemma in ("возраст", "(") or prev.text == "("):
+            after = toks[t.i + 2].text if t.i + 2 < n else "."
+            named = prev is not None and prev.pos == "PROPN" and after in _AGE_ENDS
+            # «Веселин Топалов, 31 год, ...», «Теду Крузу 44 года.»: after a name, alone
+            told = (
+                t.i >= 2
+                and prev is not None
+                and prev.text in (",", "—")
+                and toks[t.i - 2].pos == "PROPN"
+                and after in _AGE_ENDS
+            )
+            dative = named and prev is not None and prev.feats.get("Case") == "Dat"
+            after_word = prev is not None and (prev.lemma in ("возраст", "(") or prev.text == "(")
+            if turned or after_word or told or dative:
                 add(t.i, t.i + 1, "AGE")
         # Money: a number, an optional multiplier, a currency.
         if _is_number(t) or t.lemma in _MULTIPLIERS:

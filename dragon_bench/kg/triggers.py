@@ -1314,6 +1314,22 @@ def _ages(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found
             if person is not None and person.type == E.PERSON:
                 yield Found(person, age, "AGE_IS", "age_parenthesis", "present")
                 continue
+        years = v.toks[age.head].lemma in ("год", "лет")  # «31 год», not «87-летний»
+        if years and first >= 2 and v.toks[first - 1].text in (",", "—"):
+            person = next((m for m in v.mentions if v.last[m] == first - 2), None)
+            if person is not None and person.type == E.PERSON:
+                yield Found(person, age, "AGE_IS", "age_comma", "present")  # «Топалов, 31 год,»
+                continue
+        if first >= 1:
+            person = next((m for m in v.mentions if v.last[m] == first - 1), None)
+            if (
+                person is not None
+                and person.type == E.PERSON
+                and v.case(v.last[person]) == "Dat"
+                and years
+            ):
+                yield Found(person, age, "AGE_IS", "age_dative", "present")  # «Крузу 44 года»
+                continue
         if first >= 1 and v.toks[first - 1].lemma == "возраст":
             verb = v.ancestors(first - 1)[1:2]
             if verb and v.toks[verb[0]].pos == "VERB":

@@ -1,8 +1,11 @@
 """Posts told after the sentence that names the person (issue #15, facts6): «Лагард занимала
 должность министра», «Лужков проработал на посту мэра Москвы», «Сенат утвердил X на посту
-директора», «Занимал пост губернатора» (no subject, the person of the sentence before). On
-constructed Russian sentences; each test fails on the extractor before the post frame
-(main at f36c1fe): no rule read a role in the genitive of «должность»/«пост».
+директора», «Занимал пост губернатора» (no subject, the person of the sentence before). And ages
+told so: «Сейчас Крузу 44 года.», «Веселин Топалов, 31 год, ...». On constructed Russian
+sentences; the post tests fail on the extractor before the post frame (main at 01f5781): no
+rule read a role in the genitive of «должность»/«пост»; the age test fails before the age
+rules (main at 9f62e6f): no «N лет» after a name was an age. The last test passes there: it
+guards the comma rule against an age that describes someone else.
 """
 
 from __future__ import annotations
@@ -62,3 +65,27 @@ def test_a_post_left_is_past_and_a_post_told_with_no_subject_is_the_persons_befo
     )
     fact = later[("Анатолий Перминов", "WORKS_AS", "глава Роскосмоса")]
     assert fact.trigger == "zero>role_post:глава" and feeds_questions(fact.confidence)
+
+
+def _ages(text: str) -> dict[str, Triple]:
+    return {t.subject: t for t in _facts(text) if t.relation_type == "AGE_IS"}
+
+
+def test_an_age_told_of_a_name_in_the_dative_or_after_a_comma() -> None:
+    # «Теду Крузу 44 года.», «Веселин Топалов, 31 год, ...»: the sentences after the one that
+    # names the person tell ages so (`age_dative`, `age_comma`, calibrated on train)
+    ages = _ages("Сенатор Тед Круз выдвинул свою кандидатуру. Сейчас Крузу 44 года.")
+    assert ages["Тед Круз"].object == "44 года" and ages["Тед Круз"].trigger == "age_dative:"
+    assert feeds_questions(ages["Тед Круз"].confidence)
+    ages = _ages("Веселин Топалов, 31 год, занимает первое место в рейтинге.")
+    assert ages["Веселин Топалов"].object == "31 год"
+    assert feeds_questions(ages["Веселин Топалов"].confidence)
+
+
+def test_an_age_after_a_comma_that_describes_someone_else_is_no_age_of_the_name() -> None:
+    # «Питер Сорос, 87-летний бизнесмен»: the age is the businessman's (his father), and «20
+    # лет назад» is no age at all
+    assert "Питер Сорос" not in _ages(
+        "Как сообщил его сын Питер Сорос, 87-летний бизнесмен скончался в больнице."
+    )
+    assert "Иван Петров" not in _ages("Премию получил Иван Петров, 20 лет назад.")
