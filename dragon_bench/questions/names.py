@@ -672,11 +672,42 @@ def answer_name(name: str, entity_type: str = "") -> str:
         "[А-Яа-яЁё]", shown
     ):
         return ""  # «Libya»: a place is answered in Russian
+    if kind in _PLACE_KINDS:
+        shown = _hyphenated_nominative(shown)
+        if not shown:
+            return ""  # «Урбане-Шампейне»: a hyphenated place left in an oblique case
     if kind in ORGS and _bare_word(shown):
         if analyzer().parse(shown.lower())[0].normal_form in _INSTITUTIONS:
             return ""  # «Администрация», «Правительство»: which one?
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
     return shown
+
+
+_PLACE_KINDS = frozenset({"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION"})
+
+
+def _hyphenated_nominative(shown: str) -> str:
+    """The place with each part of a hyphenated capitalised word in the nominative
+    («Баден-Бадене» -> «Баден-Баден»), or '' when a part has no nominative reading and none
+    can be made («Урбане-Шампейне»: the guesser reads both parts only as oblique cases)."""
+    words = shown.split(" ")
+    for i, word in enumerate(words):
+        parts = word.split("-")
+        if len(parts) < 2 or not all(part[:1].isupper() for part in parts):
+            continue
+        if analyzer().word_is_known(word.lower()):
+            continue  # «Нью-Йорк», «Йошкар-Ола»: the dictionary knows the whole word
+        for j, part in enumerate(parts):
+            if not _WORD.match(part) or len(part) < 4 or part.isupper():
+                continue
+            if any(_case(p.tag) == "nomn" for p in analyzer().parse(part.lower())):
+                continue
+            new = nominative_word(part)
+            if new is None:
+                return ""
+            parts[j] = new
+        words[i] = "-".join(parts)
+    return " ".join(words)
 
 
 _PROPER_GRAMMEMES_OF_ROLES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr", "Trad"})

@@ -214,6 +214,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("body", "организация", ", членом {which:gent} {v:являться} {s}", _ORGS, "o_body"),
                 ("repr", "организация", ", {which:accs} {v:представлять} {s}", _ORGS),
                 ("employer", "работодатель", " {s:gent}", _ORGS, "o_work"),
+                ("serves", "организация", ", в {which:loct} {v:служить} {s}", _ORGS, "o_service"),
                 ("place", "{onoun}", ", в {which:loct} {v:работать} {s}", _NAMED_PLACES),
             ],
             dynamic="fast",
@@ -924,6 +925,26 @@ def _service(s: str, s_type: str, o: str, o_type: str) -> bool:
     return bool(words & _SERVICES) or {"министерство", "оборона"} <= words
 
 
+def _service_head(o: str) -> bool:
+    """The object's head (past the ordinals and adjectives before it) is a service one serves
+    in: «2-я гвардейская армия», «МВД России», not «Академия ФСБ» (a school one works at)."""
+    words = [w.strip('«»"“”(),.;:') for w in o.split()]
+    for i, word in enumerate(words[:4]):
+        if not word:
+            return False
+        parse = analyzer().parse(word.lower())[0]
+        if re.match(r"^\d+-", word) or parse.tag.POS in ("ADJF", "PRTF"):
+            continue
+        head = str(parse.normal_form).replace("ё", "е")
+        after = set(lemmas(" ".join(words[i + 1 : i + 3])))
+        return (
+            head in _SERVICES
+            or word.lower() in _SERVICES
+            or (head == "министерство" and "оборона" in after)
+        )
+    return False
+
+
 # bodies whose people are members, not employees: «входил в Коллегию кардиналов»
 _BODIES = frozenset(
     "коллегия совет сенат парламент дума палата партия движение союз клуб ассамблея конгресс "  # noqa: SIM905
@@ -957,7 +978,9 @@ def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
 
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_body": _body,
-    "o_work": lambda s, st, o, ot: not _body(s, st, o, ot),
+    # the army, the police, a security service are served in, not worked at (read 11:
+    # «Где работал человек, который создал «Тишину»?» -> «2-я гвардейская армия»)
+    "o_work": lambda s, st, o, ot: not _body(s, st, o, ot) and not _service_head(o),
     "o_service": _service,
     "title": _title,
     "not_title": lambda s, st, o, ot: not _title(s, st, o, ot) and not _rank(s, st, o, ot),

@@ -23,7 +23,9 @@ def _asked(ts, docs, types=("simple",), **kw):  # type: ignore[no-untyped-def]
 
 
 def _present(question: str) -> bool:
-    return any(w in question for w in ("работает", "представляет", "занимает", "является"))
+    return any(
+        w in question for w in ("работает", "служит", "представляет", "занимает", "является")
+    )
 
 
 def test_a_dismissal_noun_a_suicide_and_a_span_of_years_end_the_role() -> None:

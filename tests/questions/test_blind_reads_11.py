@@ -1,0 +1,61 @@
+"""The failure classes of the eleventh blind read (benchmarks/question_reads/2026-12-01-{gold,e2e}-
+dev-11-grades.jsonl), each on a constructed Russian case that produced the defect with the
+generator the read graded (main at 8502d14)."""
+
+from __future__ import annotations
+
+from dragon_bench.types import Triple
+from tests.questions.helpers import doc, fact
+
+PO = ("PERSON", "ORGANIZATION")
+OC = ("ORGANIZATION", "CITY")
+
+
+def _asked(ts: list[Triple], docs, types=("simple",), seeds=range(6)) -> dict:  # type: ignore[no-untyped-def]
+    from dragon_bench.questions import generate_questions
+
+    asked: dict = {}
+    for seed in seeds:
+        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
+        asked.update({q.question: q.answers for q in qs})
+    return asked
+
+
+def test_an_army_is_served_in_not_worked_at() -> None:
+    # «Где работал человек, который создал «Тишину»?» -> «2-я гвардейская армия»
+    d = doc("b", "Писатель Юрий Бондарев служил во 2-й гвардейской армии. Юрий Бондарев создал "
+                 "роман «Тишина». Инженер Павел Зотов работал на Уралмашзаводе.")  # fmt: skip
+    ts = [
+        fact(d, "Юрий Бондарев", "WORKPLACE", "2-я гвардейская армия", PO,
+             ("Юрий Бондарев", "2-й гвардейской армии"), ("PERSON:b", "ORGANIZATION:a")),
+        fact(d, "Юрий Бондарев", "AUTHOR_OF", "Тишина", ("PERSON", "WORK_OF_ART"),
+             ("Юрий Бондарев", "Тишина"), ("PERSON:b", "WORK_OF_ART:t")),
+        fact(d, "Павел Зотов", "WORKPLACE", "Уралмашзавод", PO,
+             ("Павел Зотов", "Уралмашзаводе"), ("PERSON:z", "ORGANIZATION:u")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "multi_hop"))
+    army = [q for q in asked if "2-я гвардейская армия" in asked[q]]
+    assert not [q for q in army if "работа" in q], asked
+    assert [q for q in asked if "Уралмашзавод" in asked[q] and "работал" in q], asked
+
+
+def test_a_hyphenated_foreign_place_is_answered_in_the_nominative_or_not_at_all() -> None:
+    # «В каком городе базируется Иллинойсский университет?» -> «Урбане-Шампейне»
+    from dragon_bench.questions.names import answer_name
+
+    assert answer_name("Урбане-Шампейне", "CITY") == ""
+    assert answer_name("Баден-Бадене", "CITY") == "Баден-Баден"
+    assert answer_name("Нью-Йорке", "CITY") == "Нью-Йорк"
+    assert answer_name("Урбана-Шампейн", "CITY") == "Урбана-Шампейн"
+    d = doc("u", "Иллинойсский университет находится в Урбане-Шампейне. Курортная клиника "
+                 "«Бреннер» находится в Баден-Бадене.")  # fmt: skip
+    ts = [
+        fact(d, "Иллинойсский университет", "HEADQUARTERED_IN", "Урбане-Шампейне", OC,
+             ("Иллинойсский университет", "Урбане-Шампейне"), ("ORGANIZATION:i", "CITY:u")),
+        fact(d, "Бреннер", "HEADQUARTERED_IN", "Баден-Бадене", OC,
+             ("Бреннер", "Баден-Бадене"), ("ORGANIZATION:b", "CITY:b")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    answers = [a for q in asked for a in asked[q]]
+    assert "Урбане-Шампейне" not in answers, asked
+    assert "Баден-Баден" in answers, asked
