@@ -611,10 +611,17 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                 holder = (
                     ("obj",) if active and tok.lemma in _POST_OTHERS else ("nsubj", "nsubj:pass")
                 )
+                # a common noun taken for a name with the name in apposition to it («Внук
+                # бывшего президента Тимур Шаймиев занял пост»): the name holds the post
+                renamed = {v.filler(n) for n in people if v.filler(n) != v.anchor(n.head)}
                 for n in people:
                     held, rel = v.role_of(n)
-                    # a common noun taken for a name («Внук ... Тимур Шаймиев занял пост»)
-                    if held == verb and rel in holder and v.toks[n.head].pos != "NOUN":
+                    if (
+                        held == verb
+                        and rel in holder
+                        and v.toks[n.head].pos != "NOUN"
+                        and v.anchor(n.head) not in renamed
+                    ):
                         yield n, p, "post"
         # «Обама — президент США»: the role is the predicate, the name its subject
         for n in people:
