@@ -59,3 +59,20 @@ def test_a_hyphenated_foreign_place_is_answered_in_the_nominative_or_not_at_all(
     answers = [a for q in asked for a in asked[q]]
     assert "Урбане-Шампейне" not in answers, asked
     assert "Баден-Баден" in answers, asked
+
+
+def test_an_adjective_before_a_womans_foreign_name_tells_her_gender() -> None:
+    # «Сколько лет Чжану Инъину?» from «похитил и убил 26-летнюю Чжан Инъин (章莹颖)»: the
+    # extracted mention with its hieroglyphs is another entity than the later «Чжан Инъин
+    # родилась», so only its own sentence can tell her gender
+    d = doc("z", "29-летний Пётр Сомов похитил и убил 26-летнюю Чжан Инъин (章莹颖) в "
+                 "июне 2017 года. Суд над Петром Сомовым начался в июне.")  # fmt: skip
+    ts = [
+        fact(d, "Чжан Инъин (章莹颖)", "AGE_IS", "26 лет", ("PERSON", "AGE"),
+             ("Чжан Инъин (章莹颖)", "26-летнюю"), ("PERSON:z", "AGE:26"), "present"),
+        fact(d, "Пётр Сомов", "AGE_IS", "29 лет", ("PERSON", "AGE"),
+             ("Пётр Сомов", "29-летний"), ("PERSON:k", "AGE:29"), "present"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Чжану" in q or "Инъину" in q], asked
+    assert [q for q in asked if "Сомов" in q], asked

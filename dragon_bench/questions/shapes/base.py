@@ -274,7 +274,8 @@ def role_gender(fact: Fact) -> str:
 
 def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
     """The gender the texts give a person subject by the past verb right after a mention
-    («Колин Маккалоу родилась») or «он»/«она» opening the next sentence («Ар Келли удостоен
+    («Колин Маккалоу родилась»), an adjective agreeing with the mention right before it («убил
+    26-летнюю Чжан Инъин») or «он»/«она» opening the next sentence («Ар Келли удостоен
     премии. Он ...») when the mention opens its sentence, '' when they give none or both."""
     if fact.subject_type not in PEOPLE:
         return ""
@@ -289,6 +290,16 @@ def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
         opens = re.search(r"(?:^|[.!?\n])[\s«\"]*$", before) is not None
         if then and opens:  # the pronoun goes on from the sentence's subject
             found.add("masc" if then.group(1) == "Он" else "femn")
+        # an adjective agreeing with the mention right before it: «убил 26-летнюю Чжан Инъин»
+        adjective = re.search(r"(?:^|\s)([а-яё0-9]+(?:-[а-яё]+)?)\s+$", before)
+        for p in analyzer().parse(adjective.group(1))[:1] if adjective else ():
+            if (
+                p.tag.POS == "ADJF"
+                and "Apro" not in p.tag
+                and p.tag.number == "sing"
+                and p.tag.gender in ("masc", "femn")
+            ):
+                found.add(str(p.tag.gender))
         m = re.match(r"\s+([а-яё]+)", after)
         if not m:
             continue
