@@ -300,6 +300,17 @@ _CHARGED = re.compile(
 )
 
 
+# a charge told as one more: «обвиняют также в передаче ...», «также обвинили в ...»
+_ALSO_CHARGED = re.compile(
+    r"\b(?:также|тоже|кроме того|помимо)\s+(?:\w+\s+){0,2}?(?:обвин|осужд|осуди|приговор|подозрева)"
+    r"|(?:обвин|осужд|осуди|приговор|подозрева)\w*\s+(?:\w+\s+)?(?:также|тоже)\b"
+)
+# the main person charged by a pronoun: «Тогда же его обвинили в связях с ХАМАС»
+_PRONOUN_CHARGED = re.compile(
+    r"\b(?:его|её|ее|ему|ей|он|она)\s+(?:\w+\s+)?(?:обвин|осудил|осуди|приговор|подозрева)"
+)
+
+
 def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
     """A sentence about the subject other than the fact's own tells a charge, a trial or a
     sentence that does not name the answer («В чём обвиняли Владимира Квачкова?» ->
@@ -312,10 +323,17 @@ def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
         told = [_sentence(texts, t.doc_id, t.sentence_span) for t in fact.triples]
+        if any(_ALSO_CHARGED.search(s.lower()) for s in told):
+            return True  # «Мурси ... обвиняют также в передаче секретных документов»
         main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
         for sentence in _SENTENCE.split(text):
             about = stem in sentence or (
-                main and (_CONTINUES.match(sentence) is not None or _opens_with_verb(sentence))
+                main
+                and (
+                    _CONTINUES.match(sentence) is not None
+                    or _opens_with_verb(sentence)
+                    or _PRONOUN_CHARGED.search(sentence.lower()) is not None
+                )
             )
             if not about or any(sentence.strip() in s or s.strip() in sentence for s in told):
                 continue

@@ -76,3 +76,29 @@ def test_an_adjective_before_a_womans_foreign_name_tells_her_gender() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Чжану" in q or "Инъину" in q], asked
     assert [q for q in asked if "Сомов" in q], asked
+
+
+def test_a_charge_told_as_one_more_or_by_a_pronoun_is_one_of_several() -> None:
+    # «В чём обвиняли Мухаммеда Мурси?» -> «передача секретных документов» from «Мурси ...
+    # обвиняют также в передаче секретных документов», after «Тогда же его обвинили в связях
+    # с ХАМАС»
+    d = doc("m", "Бывший президент Египта Мухаммед Мурси умер в суде. Тогда же его обвинили в "
+                 "связях с группировкой ХАМАС. Мурси обвиняют также в передаче секретных "
+                 "документов. Адвоката Ахмеда Саида обвиняют в подкупе свидетеля.")  # fmt: skip
+    e = doc("n", "Мухаммед Мурси выступил в суде. Тогда же его обвинили в связях с группировкой "
+                 "ХАМАС. Мурси обвиняют в передаче секретных документов.")  # fmt: skip
+    ts = [
+        fact(d, "Мухаммед Мурси", "CONVICTED_OF", "передача секретных документов",
+             ("PERSON", "CRIME"), ("Мурси обвиняют", "передаче секретных документов"),
+             ("PERSON:m", "CRIME:p"), "past"),
+        fact(d, "Ахмед Саид", "CONVICTED_OF", "подкуп свидетеля", ("PERSON", "CRIME"),
+             ("Ахмеда Саида", "подкупе свидетеля"), ("PERSON:s", "CRIME:k"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Мурси" in q], asked
+    assert [q for q in asked if "Ахмед" in q], asked
+    # without «также» the pronoun sentence alone tells the other charge
+    t = fact(e, "Мухаммед Мурси", "CONVICTED_OF", "передача секретных документов",
+             ("PERSON", "CRIME"), ("Мурси обвиняют", "передаче секретных документов"),
+             ("PERSON:m", "CRIME:p"), "past")  # fmt: skip
+    assert not [q for q in _asked([t], [e]) if "Мурси" in q]
