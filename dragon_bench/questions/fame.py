@@ -21,6 +21,7 @@ from dragon_bench.questions.morph import analyzer, lemmas
 
 __all__ = [
     "CREATORS",
+    "headline_trade",
     "KNOWN_AT",
     "KNOWN_FOR",
     "IDENTITY_RELATIONS",
@@ -132,6 +133,26 @@ def famous(person: str, threshold: float = KNOWN_AT) -> bool:
     if _count(_surname(person)) < FREQUENT:
         return False
     return any(association(person, trade) >= threshold for trade in _PUBLIC_TRADES)
+
+
+def headline_trade(person: str, trade: str, texts: list[str]) -> bool:
+    """A public trade (a writer's, a singer's, a president's) a text's headline gives the
+    person it names («Скончался писатель Юрий Бондарев»): the trade the person is news for,
+    the whole public identity; asking it needs no retrieval (read 11, «Кем по профессии был
+    Юрий Бондарев?» -> писатель, though the embeddings tie «бондарев» to «писатель» 0.12)."""
+    surname = _surname(person)
+    words = [w.replace("ё", "е") for w in lemmas(trade)[:1]]
+    trades = {t.replace("ё", "е") for t in _PUBLIC_TRADES | set(CREATORS)}
+    if not surname or not words or words[0] not in trades:
+        return False
+    for text in texts:
+        title = text.strip().split("\n", 1)[0]
+        said = [w.replace("ё", "е") for w in lemmas(title)]
+        if words[0] in said and any(
+            w.startswith(surname[: max(4, len(surname) - 2)]) for w in said
+        ):
+            return True
+    return False
 
 
 # --- textbook facts: what an answer's kind makes common knowledge, whoever the subject is ---

@@ -102,3 +102,22 @@ def test_a_charge_told_as_one_more_or_by_a_pronoun_is_one_of_several() -> None:
              ("PERSON", "CRIME"), ("Мурси обвиняют", "передаче секретных документов"),
              ("PERSON:m", "CRIME:p"), "past")  # fmt: skip
     assert not [q for q in _asked([t], [e]) if "Мурси" in q]
+
+
+def test_a_public_trade_the_headline_gives_the_person_is_not_asked() -> None:
+    # «Кем по профессии был Юрий Бондарев?» -> писатель under «Скончался писатель Юрий
+    # Бондарев» (the embeddings tie «бондарев» to «писатель» only 0.12)
+    from dragon_bench.types import Document
+
+    d = Document(id="b", title="Скончался писатель Юрий Бондарев",
+                 text="В Москве умер писатель Юрий Бондарев. На похоронах выступил инженер "
+                      "Павел Зотов.")  # fmt: skip
+    ts = [
+        fact(d, "Юрий Бондарев", "WORKS_AS", "писатель", ("PERSON", "PROFESSION"),
+             ("Юрий Бондарев.", "писатель Юрий Бондарев."), ("PERSON:b", "PROFESSION:p"), "past"),
+        fact(d, "Павел Зотов", "WORKS_AS", "инженер", ("PERSON", "PROFESSION"),
+             ("Павел Зотов", "инженер"), ("PERSON:z", "PROFESSION:i"), "present"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Бондарев" in q], asked
+    assert [q for q in asked if "Зотов" in q], asked

@@ -32,6 +32,7 @@ from dragon_bench.questions.fame import (
     KNOWN_FOR,
     common_knowledge,
     famous,
+    headline_trade,
 )
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
@@ -668,6 +669,13 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         and famous(last.subject, ctx.known_at)
     ):
         return "common_knowledge"  # «Когда скончался Майкл Джексон?»: a public figure's death
+    if (
+        ctx.known_at
+        and last.relation == "WORKS_AS"
+        and last.object_id in sub.answer_ids
+        and headline_trade(last.subject, last.object, [ctx.texts.get(d, "") for d in last.doc_ids])
+    ):
+        return "common_knowledge"  # «Кем по профессии был Юрий Бондарев?»: «Скончался писатель ...»
     if sub.ask == "object" and any(_head_of_state(f, ctx) for f in sub.facts[-1:]):
         return "common_knowledge"  # «Какую должность занимал Гарри Трумэн?» -> президент США
     for f in sub.facts:
