@@ -121,3 +121,21 @@ def test_a_public_trade_the_headline_gives_the_person_is_not_asked() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Бондарев" in q], asked
     assert [q for q in asked if "Зотов" in q], asked
+
+
+def test_a_bare_short_participle_is_not_coordinated_with_an_active_verb() -> None:
+    # «Какая организация основана Марком Холлисом и создала «Today»?»
+    d = doc("t", "Группа Talk Talk основана Марком Холлисом в Лондоне. Группа Talk Talk создала "
+                 "альбом «Today». Марк Холлис умер в 2019 году.")  # fmt: skip
+    ts = [
+        fact(d, "Talk Talk", "FOUNDED_BY", "Марк Холлис", ("ORGANIZATION", "PERSON"),
+             ("Talk Talk", "Марком Холлисом"), ("ORGANIZATION:t", "PERSON:h"), "past"),
+        fact(d, "Talk Talk", "PRODUCES", "Today", ("ORGANIZATION", "WORK_OF_ART"),
+             ("Talk Talk создала", "Today"), ("ORGANIZATION:t", "WORK_OF_ART:d"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("conditional",))
+    assert not [q for q in asked if " основана " in q and "создала" in q], asked
+    from dragon_bench.questions.shapes.conditional import _mixed_voice
+
+    assert _mixed_voice("основана Марком Холлисом", "создала «Today»")
+    assert not _mixed_voice("была основана в 1981 году", "базируется в Лондоне")

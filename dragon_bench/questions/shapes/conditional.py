@@ -137,6 +137,18 @@ def _condition(f: Fact, graph: FactGraph) -> bool:
     return graph.anchor(f, "object") or f.object_type == "DATE"
 
 
+def _opening(predicate: str) -> str:
+    words = predicate.split()
+    parses = analyzer().parse(words[0].lower().strip("«»")) if words else []
+    return str(parses[0].tag.POS) if parses else ""
+
+
+def _mixed_voice(pa: str, pb: str) -> bool:
+    """One predicate a bare short passive participle, the other an active verb: «Какая
+    организация основана Марком Холлисом и создала «Today»?» (read 11) reads ungrammatical."""
+    return {_opening(pa), _opening(pb)} == {"PRTS", "VERB"}
+
+
 def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[str, str]], str]:
     """The pair's phrasings (template ids, texts), or why there is none: `not_sharp` (a trade
     with a condition many share), `no_template`."""
@@ -151,6 +163,8 @@ def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[
             for fb, pb in second:
                 if pa.split()[0] == pb.split()[0] or template_words(fa.id) & template_words(fb.id):
                     continue  # «работает в X и работает Y», «была основана ... и основана ...»
+                if _mixed_voice(pa, pb):
+                    continue  # «основана Марком Холлисом и создала «Today»»
                 candidates.append((f"{fa.id}+{fb.id}", f"{wh} {pa} и {pb}?"))
     return candidates, "" if candidates else "no_template"
 
