@@ -480,6 +480,41 @@ _INSTITUTIONS = frozenset(
 )
 
 
+# heads that tell an organisation's kind («Государственная дума», «Высшая партийная школа»)
+_ORG_KINDS = _INSTITUTIONS | frozenset(
+    "дума собрание палата центр общество движение сообщество комиссия академия колледж "  # noqa: SIM905
+    "училище лига федерация объединение бюро инспекция церковь флот войско штаб кабинет "
+    "канцелярия посольство консульство коллегия сенат конгресс трибунал надзор верфь "
+    "судоверфь комбинат фабрика электростанция биржа телеканал радиостанция газета журнал "
+    "издательство студия лаборатория сборная команда оркестр хор ансамбль миссия орган рада "
+    "муниципалитет гвардия разведка дивизия полк бригада отдел отделение палата альянс "
+    "консерватория гимназия лицей семинария епархия патриархия синод предприятие".split()
+)
+
+
+def common_words_name(name: str) -> bool:
+    """An organisation's name, shown without quotes or its kind, that reads as common words
+    or a place (read 11: «Когда была основана Справедливая помощь?» for a fund, «В какой
+    стране базируется Барселона?» for a club): every word a dictionary word that is no name,
+    the head no kind of organisation, or one word that names a place."""
+    words = name.split()
+    if not words or len(words) > 3 or any(not re.fullmatch(r"[А-ЯЁа-яё]+", w) for w in words):
+        return False  # quoted, Latin, hyphenated, numbered: a name that looks like one
+    if any(w.isupper() and len(w) > 1 for w in words):
+        return False  # an abbreviation
+    parses = [analyzer().parse(w.lower())[0] for w in words]
+    if len(words) == 1 and "Geox" in parses[0].tag:
+        return True  # «Барселона», «Динамо Москва» aside: a club named like its city
+    if not all(analyzer().word_is_known(w.lower()) for w in words):
+        return False
+    if any(PROPER_GRAMMEMES & p.tag.grammemes for p in parses):
+        return False
+    head = next((p for p in parses if p.tag.POS == "NOUN"), None)
+    if head is None or str(head.normal_form).replace("ё", "е") in _ORG_KINDS:
+        return False
+    return all(p.tag.POS in ("NOUN", "ADJF", "PRTF") for p in parses) and len(words) > 1
+
+
 def _bare_word(name: str) -> bool:
     if " " in name or not _WORD.match(name) or name.isupper():
         return False

@@ -139,3 +139,21 @@ def test_a_bare_short_participle_is_not_coordinated_with_an_active_verb() -> Non
 
     assert _mixed_voice("основана Марком Холлисом", "создала «Today»")
     assert not _mixed_voice("была основана в 1981 году", "базируется в Лондоне")
+
+
+def test_an_organisation_named_by_common_words_or_a_place_is_not_shown_bare() -> None:
+    # «Когда была основана Справедливая помощь?» (a fund), «В какой стране базируется
+    # Барселона?» (a club): no quotes, no kind noun; a name that looks like one stays
+    d = doc("f", "Фонд «Справедливая помощь» был основан в 2007 году. Клуб Барселона базируется "
+                 "в Испании. Компания Металлоинвест была основана в 2004 году.")  # fmt: skip
+    ts = [
+        fact(d, "Справедливая помощь", "DATE_FOUNDED_IN", "2007 год", ("ORGANIZATION", "DATE"),
+             ("Справедливая помощь", "2007 году"), ("ORGANIZATION:f", "DATE:7"), "past"),
+        fact(d, "Барселона", "HEADQUARTERED_IN", "Испания", ("ORGANIZATION", "COUNTRY"),
+             ("Барселона", "Испании"), ("ORGANIZATION:b", "COUNTRY:e"), "present"),
+        fact(d, "Металлоинвест", "DATE_FOUNDED_IN", "2004 год", ("ORGANIZATION", "DATE"),
+             ("Металлоинвест", "2004 году"), ("ORGANIZATION:m", "DATE:4"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Справедлив" in q or "Барселон" in q], asked
+    assert [q for q in asked if "Металлоинвест" in q], asked

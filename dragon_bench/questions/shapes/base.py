@@ -38,7 +38,7 @@ from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended, is_counterfactual
 from dragon_bench.questions.morph import analyzer, lemmas
-from dragon_bench.questions.names import bare_surname
+from dragon_bench.questions.names import bare_surname, common_words_name
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.stated import frame_stated, unstated
@@ -584,6 +584,19 @@ def _gender_clash(sub: Subgraph, question: str, graph: FactGraph) -> bool:
     return False
 
 
+def _common_words_org(sub: Subgraph, question: str) -> bool:
+    """An organisation the question shows by a name that reads as common words or a place,
+    without quotes or its kind (`names.common_words_name`)."""
+    for f in sub.facts:
+        for name, kind in ((f.subject, f.subject_type), (f.object, f.object_type)):
+            if kind not in ORGS or not common_words_name(name):
+                continue
+            first = name.split()[0]
+            if re.search(rf"(?<![«\w]){re.escape(first[: max(3, len(first) - 2)])}", question):
+                return True
+    return False
+
+
 _PLURAL_SURNAME = re.compile(r"\b[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын)ы$")
 
 
@@ -641,6 +654,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "cut_name"  # «Какую религию исповедовал Томас Шефер?» -> «Христианско»
     if _gender_clash(sub, text, ctx.graph):
         return "gender_clash"  # «Когда скончался Чжан Инъин?» of a woman
+    if _common_words_org(sub, text):
+        return "common_words_org"  # «Когда была основана Справедливая помощь?» (a fund)
     if _bare_person(sub, text, ctx.texts):
         return "bare_surname"  # «Малашенко» beside «Игорь Малашенко» and «Елена Малашенко»
     if _spelled_out(sub, ctx.texts):
