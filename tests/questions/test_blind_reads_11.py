@@ -157,3 +157,18 @@ def test_an_organisation_named_by_common_words_or_a_place_is_not_shown_bare() ->
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Справедлив" in q or "Барселон" in q], asked
     assert [q for q in asked if "Металлоинвест" in q], asked
+
+
+def test_an_origin_read_off_a_kin_nouns_dependent_is_the_relatives() -> None:
+    # «Откуда родом основатель Tiancai?» -> Макао from «сын миллиардера из Макао Марио Хо»
+    d = doc("h", "Новым мужем актрисы стал сын миллиардера из Макао Марио Хо. Инженер из Пекина "
+                 "Ли Мин приехал в Москву.")  # fmt: skip
+    ts = [
+        fact(d, "Марио Хо", "ORIGINS_FROM", "Макао", ("PERSON", "CITY"), ("Марио Хо", "Макао"),
+             ("PERSON:h", "CITY:m"), "present"),
+        fact(d, "Ли Мин", "ORIGINS_FROM", "Пекин", ("PERSON", "CITY"), ("Ли Мин", "Пекина"),
+             ("PERSON:l", "CITY:p"), "present"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Макао" in asked[q]], asked
+    assert [q for q in asked if "Пекин" in asked[q]], asked

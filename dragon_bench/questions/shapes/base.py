@@ -584,6 +584,28 @@ def _gender_clash(sub: Subgraph, question: str, graph: FactGraph) -> bool:
     return False
 
 
+# a kin noun, then the relative it governs, then the origin: «сын миллиардера из Макао»
+_KIN_DEPENDENT = re.compile(
+    r"\b(?:сын|сына|сыну|дочь|дочери|внук\w*|жена|жены|жене|муж|мужа|брат\w*|сестр\w*|"
+    r"племянни\w*|вдов\w*|наследни\w*|отец|отца|мать|матери|дет\w*|реб[её]н\w*)\s+"
+    r"(?:[А-ЯЁа-яё]+\s+){1,3}из\s+$",
+    re.IGNORECASE,
+)
+
+
+def _kin_origin(f: Fact, texts: Mapping[str, str]) -> bool:
+    """An origin read off a kin noun's dependent: «сын миллиардера из Макао Марио Хо» makes
+    the billionaire, not the son, come from Macau; every mention of the fact reads so."""
+    if f.relation != "ORIGINS_FROM" or not f.triples:
+        return False
+    return all(
+        _KIN_DEPENDENT.search(
+            texts.get(t.doc_id, "")[max(0, t.object_span[0] - 60) : t.object_span[0]]
+        )
+        for t in f.triples
+    )
+
+
 def _common_words_org(sub: Subgraph, question: str) -> bool:
     """An organisation the question shows by a name that reads as common words or a place,
     without quotes or its kind (`names.common_words_name`)."""
@@ -654,6 +676,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "cut_name"  # «Какую религию исповедовал Томас Шефер?» -> «Христианско»
     if _gender_clash(sub, text, ctx.graph):
         return "gender_clash"  # «Когда скончался Чжан Инъин?» of a woman
+    if any(_kin_origin(f, ctx.texts) for f in sub.facts):
+        return "kin_origin"  # «Откуда родом основатель Tiancai?» from «сын миллиардера из Макао»
     if _common_words_org(sub, text):
         return "common_words_org"  # «Когда была основана Справедливая помощь?» (a fund)
     if _bare_person(sub, text, ctx.texts):
