@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from dragon_bench.types import Document, Triple
 
-__all__ = ["doc", "fact"]
+__all__ = ["asked", "doc", "fact"]
 
 
 def doc(doc_id: str, text: str) -> Document:
@@ -32,3 +35,22 @@ def fact(
         (s0, s0 + len(at[0])), (o0, o0 + len(at[1])), (start, end), "hand",
         subject_id=ids[0], object_id=ids[1], relation_type=relation, tense=tense,
     )  # fmt: skip
+
+
+def asked(
+    ts: list[Triple],
+    docs: Sequence[Document],
+    types: Sequence[str] = ("simple",),
+    seeds: Iterable[int] = range(6),
+    **kw: Any,
+) -> dict[str, tuple[str, ...]]:
+    """Every question (with its answers) the generator asks of the triples over a few seeds,
+    with no popularity screen unless `kw` sets one."""
+    from dragon_bench.questions import generate_questions
+
+    kw.setdefault("popularity_share", 1.0)
+    out: dict[str, tuple[str, ...]] = {}
+    for seed in seeds:
+        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, **kw)
+        out.update({q.question: q.answers for q in qs})
+    return out

@@ -4,22 +4,12 @@ generator the read graded (main at 884d741)."""
 
 from __future__ import annotations
 
-from dragon_bench.types import Triple
+from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PP = ("PERSON", "PERSON")
 PL = ("PERSON", "LOCATION")
-
-
-def _asked(ts: list[Triple], docs, types=("simple",), seeds=range(6)) -> dict:  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict = {}
-    for seed in seeds:
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
 
 
 def test_a_birthplace_with_a_finer_place_before_it_is_not_asked() -> None:

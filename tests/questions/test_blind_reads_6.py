@@ -10,22 +10,12 @@ from dragon_bench.kg.nerel import GoldDocument, GoldEntity, GoldLink, GoldRelati
 from dragon_bench.questions.gold import gold_triples
 from dragon_bench.questions.templates import render
 from dragon_bench.types import Document
+from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PP = ("PERSON", "PERSON")
 PR = ("PERSON", "PROFESSION")
-
-
-def _asked(ts, docs, types=("simple",), seeds=range(6), **kw):  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    kw.setdefault("popularity_share", 1.0)
-    asked: dict = {}
-    for seed in seeds:
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, **kw)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
 
 
 def _gold_doc(doc_id, text, entities, relations, links=()):  # type: ignore[no-untyped-def]

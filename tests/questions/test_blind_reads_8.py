@@ -4,12 +4,13 @@ generator the read graded (main at 56ced2c)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import ended
 from dragon_bench.questions.templates import render
-from dragon_bench.types import Triple
-from tests.questions.helpers import doc, fact
+from tests.questions.helpers import asked, doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PR = ("PERSON", "PROFESSION")
@@ -20,14 +21,7 @@ PC = ("PERSON", "CRIME")
 OC = ("ORGANIZATION", "COUNTRY")
 
 
-def _asked(ts: list[Triple], docs, types=("simple",), seeds=range(4)) -> dict:  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict = {}
-    for seed in seeds:
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
+_asked = partial(asked, seeds=range(4))
 
 
 def _one_each(prefix: str, rows: list[tuple[str, str, str, tuple[str, str], str, str]]):  # type: ignore[no-untyped-def]

@@ -4,23 +4,13 @@ generator the read graded (main at a46c303)."""
 
 from __future__ import annotations
 
-from dragon_bench.types import Triple
+from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PR = ("PERSON", "PROFESSION")
 PL = ("PERSON", "LOCATION")
 PD = ("PERSON", "DATE")
-
-
-def _asked(ts: list[Triple], docs, types=("simple",), seeds=range(6)) -> dict:  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict = {}
-    for seed in seeds:
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
 
 
 def test_a_places_country_a_persons_nation_and_old_dates_are_textbook() -> None:

@@ -13,21 +13,11 @@ from dragon_bench.kg.naming import resolve_people
 from dragon_bench.questions.filters import SupportIndex
 from dragon_bench.questions.sampling import FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context
+from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PP = ("PERSON", "PROFESSION")
 PC = ("PERSON", "COUNTRY")
-
-
-def _asked(ts, docs, types=("simple",), **kw):  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict = {}
-    kw.setdefault("popularity_share", 1.0)
-    for seed in range(6):
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, **kw)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
 
 
 def _answers(asked: dict) -> set[str]:

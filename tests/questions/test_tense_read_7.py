@@ -8,20 +8,11 @@ from dragon_bench.questions.lifetime import ended
 from dragon_bench.questions.morph import inflect_phrase
 from dragon_bench.questions.names import answer_name, nominative_name
 from dragon_bench.questions.templates import WHEN, render
+from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PO = ("PERSON", "ORGANIZATION")
 PR = ("PERSON", "PROFESSION")
-
-
-def _asked(ts, docs, types=("simple",), seeds=range(6)):  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict = {}
-    for seed in seeds:
-        qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, popularity_share=1.0)
-        asked.update({q.question: q.answers for q in qs})
-    return asked
 
 
 def _ended(text: str, name: str) -> str:
