@@ -609,6 +609,29 @@ def _agreeing_nominative(name: str) -> str | None:
 
 
 _VALUES = frozenset({"MONEY", "NUMBER", "PERCENT", "ORDINAL", "TIME"})
+
+
+def _dedicated(word: str) -> bool:
+    """A place name opening with a person in the genitive («Достоевского», «Вернадского»,
+    «Космонавта Волкова»): the name of the one a street, a square or a station is named
+    after, whose head noun («улица», «проспект») the mention leaves out. Its nominative
+    («Достоевский») names the person, not the place, so the place is not shown."""
+    low = word.lower()
+    parses = analyzer().parse(low)
+    # «Гагарина», «Ленина» read as a woman's surname or a possessive in the nominative too
+    if not parses or any(
+        _case(p.tag) == "nomn"
+        and not {"Surn", "femn"} <= p.tag.grammemes
+        and "Poss" not in p.tag
+        and not ({"Name", "plur"} <= p.tag.grammemes or {"Surn", "plur"} <= p.tag.grammemes)
+        for p in parses
+    ):
+        return False
+    top = parses[0].tag
+    person = bool({"Surn", "Name", "Patr"} & set(top.grammemes))
+    return top.case == "gent" and (person or (top.POS == "NOUN" and top.animacy == "anim"))
+
+
 _AGE = re.compile(r"^(\d+)\s+(?:год|года|лет|годов)$")
 
 
@@ -664,6 +687,8 @@ def answer_name(name: str, entity_type: str = "") -> str:
         analyzer().parse(w.lower())[0].tag.POS == "PREP" for w in (words[0], words[-1])
     ):
         return ""  # «В первом туре», «Президентские выборы в»: a cut phrase, not a name
+    if kind in ("FACILITY", "LOCATION") and _dedicated(words[0]):
+        return ""  # «на углу Достоевского»: a street named after someone, its head left out
     shown = _agreeing_nominative(cleaned) or _head_nominative(cleaned)
     if _OBLIQUE_ORDINAL.match(shown):
         return ""  # «1-го Украинского фронта»: an ordinal left in an oblique case

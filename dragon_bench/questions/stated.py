@@ -275,6 +275,32 @@ def _not_employed(t: Triple, text: str) -> bool:
     return bool(_LOAN.search(text.lower()))
 
 
+# a day, a holiday, an anniversary: kept across a country, not held in one place
+_DAYS = frozenset({"день", "праздник", "годовщина", "юбилей", "рождество", "пасха", "масленица"})
+_DAYS |= {"навруз", "хэллоуин", "курбан-байрам", "ураза-байрам"}
+# a verb that holds or keeps it somewhere («в Бельгии отмечают ...», «праздник прошёл в ...»)
+_HELD = re.compile(
+    r"\bпрош[её]л\b|\bпрошл[аои]\b|\bпроход\w*|\bпровод\w*|\bпров[её]л\w*|\bпровед\w*|"
+    r"\bсостоял\w*|\bсостоит\w*|\bотмеча\w*|\bотметил\w*|\bотмечен\w*|\bпраздн\w*|"
+    r"\bотпраздн\w*|\bвстреча\w*|\bвстретил\w*|\bорганиз\w*"
+)
+
+
+def _day_not_held(t: Triple, text: str) -> bool:
+    """A day or holiday placed somewhere with no verb of holding or keeping it: «Фотография
+    ... в День Победы над Японией, 14 августа 1945 года на Таймс-сквер» is no day «held» on
+    Times Square (a nationwide day takes place in no one place)."""
+    words = lemmas(t.subject)
+    if not words or words[0].replace("ё", "е") not in _DAYS:
+        return False
+    start, end = t.sentence_span
+    sentence = text[start:end]
+    for a, b in sorted((t.subject_span, t.object_span), reverse=True):
+        if start <= a < b <= end:  # «Праздник ... проводов» inside a name is no verb
+            sentence = sentence[: a - start] + " " * (b - a) + sentence[b - start :]
+    return _HELD.search(sentence.lower()) is None
+
+
 def _place_names_org(t: Triple, text: str) -> bool:
     before = text[max(0, t.object_span[0] - 60) : t.object_span[0]].lower()
     return t.object_span[1] > t.object_span[0] and bool(_ORG_BEFORE.search(before))
@@ -298,6 +324,8 @@ def unstated(
         checks.append(_not_subordinate)
     if relation == "CONVICTED_OF":
         checks.append(_charge_cut)
+    if relation == "TAKES_PLACE_IN":
+        checks.append(_day_not_held)
     for check in checks:
         if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
             return True

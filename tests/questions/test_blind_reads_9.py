@@ -49,16 +49,17 @@ def test_a_places_country_a_persons_nation_and_old_dates_are_textbook() -> None:
 
 def test_a_place_of_work_beside_another_workplace_is_ambiguous() -> None:
     # «В каком городе работал Юкия Амано?» → Марсель, while МАГАТЭ, where he was director
-    # general, is in Вена (the same text)
-    d = doc("a", "Юкия Амано работал в Марселе. Юкия Амано возглавлял МАГАТЭ. Штаб-квартира "
-                 "МАГАТЭ находится в Вене.")  # fmt: skip
+    # general, is in Вена (the same text); the agency renamed since read 12, whose seat the
+    # news know (tests/questions/test_blind_reads_12.py)
+    d = doc("a", "Юкия Амано работал в Марселе. Юкия Амано возглавлял Атомстандарт. "
+                 "Штаб-квартира Атомстандарта находится в Вене.")  # fmt: skip
     ts = [
         fact(d, "Юкия Амано", "WORKPLACE", "Марсель", ("PERSON", "CITY"),
              ("Юкия Амано", "Марселе"), ("PERSON:a", "CITY:m")),
-        fact(d, "Юкия Амано", "WORKPLACE", "МАГАТЭ", PO,
-             ("Юкия Амано возглавлял", "МАГАТЭ"), ("PERSON:a", "ORGANIZATION:i")),
-        fact(d, "МАГАТЭ", "HEADQUARTERED_IN", "Вена", ("ORGANIZATION", "CITY"),
-             ("МАГАТЭ находится", "Вене"), ("ORGANIZATION:i", "CITY:v")),
+        fact(d, "Юкия Амано", "WORKPLACE", "Атомстандарт", PO,
+             ("Юкия Амано возглавлял", "Атомстандарт"), ("PERSON:a", "ORGANIZATION:i")),
+        fact(d, "Атомстандарт", "HEADQUARTERED_IN", "Вена", ("ORGANIZATION", "CITY"),
+             ("Атомстандарта находится", "Вене"), ("ORGANIZATION:i", "CITY:v")),
     ]  # fmt: skip
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Марсель" in asked[q]], asked

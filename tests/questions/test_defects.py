@@ -89,11 +89,12 @@ def test_conditions_come_from_different_sentences() -> None:  # defect 4
 
 
 def test_one_entity_under_several_names() -> None:  # defect 5
-    d = doc("s", "Сергей Безруков женат на Анне Безруковой. Сергей родился в Москве.")
+    # the wife no longer a Безрукова: a relative of the answer's surname gives it away (read 12)
+    d = doc("s", "Сергей Безруков женат на Ирине Ковалёвой. Сергей родился в Москве.")
     ts = [
-        fact(d, "Сергей Безруков", "SPOUSE", "Анна Безрукова", PP, ("Сергей Безруков", "Анне"),
+        fact(d, "Сергей Безруков", "SPOUSE", "Ирина Ковалёва", PP, ("Сергей Безруков", "Ирине"),
              ("PERSON:sb", "PERSON:ab")),
-        fact(d, "Сергей", "SPOUSE", "Анна Безрукова", PP, ("Сергей родился", "Анне"),
+        fact(d, "Сергей", "SPOUSE", "Ирина Ковалёва", PP, ("Сергей родился", "Ирине"),
              ("PERSON:sb", "PERSON:ab")),
     ]  # fmt: skip
     qs = generate_questions(ts, [d], per_type=5, types=("simple", "set"), popularity_share=1.0)

@@ -33,6 +33,7 @@ from dragon_bench.questions.fame import (
     common_knowledge,
     famous,
     headline_trade,
+    surname,
 )
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
@@ -658,6 +659,41 @@ def _unlisted_body(sub: Subgraph, graph: FactGraph) -> bool:
 
 
 _PLACE_OF = frozenset({"PLACE_OF_BIRTH", "PLACE_OF_DEATH", "PLACE_RESIDES_IN"})
+_KIN = frozenset({"SPOUSE", "PARENT_OF", "SIBLING", "RELATIVE"})
+# a surname's gender or case ending (Пендерецкая / Пендерецкий, Иванова / Иванов)
+_SURNAME_ENDING = re.compile(r"(?:ая|яя|ий|ый|ой|ое|ого|ому|ым|ую|ой|а|у|ым|ом|е)$")
+
+
+def _surname_stem(name: str) -> str:
+    last = surname(name)
+    stem = _SURNAME_ENDING.sub("", last) if len(last) > 4 else last
+    return stem if len(stem) >= 3 else ""
+
+
+def same_surname(a: str, b: str) -> bool:
+    """Two people's names share a surname whatever its gender («Эльжбета Пендерецкая» /
+    «Кшиштоф Пендерецкий», «Анна Иванова» / «Сергей Иванов»; not «Петров» / «Петренко»)."""
+    stem = _surname_stem(a)
+    return bool(stem) and stem == _surname_stem(b)
+
+
+def _kin_surname(sub: Subgraph) -> bool:
+    """A relative the question shows bears the answer's surname: «Кто состоял в браке с
+    Эльжбетой Пендерецкой?» -> Кшиштоф Пендерецкий is half read off the question. A set of
+    kin is not judged: its members are the question («Как зовут братьев Ивана Пенькова?»)."""
+    if sub.type == "set":
+        return False
+    for f in sub.facts:
+        if f.relation not in _KIN or f.subject_type not in PEOPLE or f.object_type not in PEOPLE:
+            continue
+        for shown, shown_id, answer, answer_id in (
+            (f.subject, f.subject_id, f.object, f.object_id),
+            (f.object, f.object_id, f.subject, f.subject_id),
+        ):
+            hidden = shown_id == sub.bridge_id or shown_id in sub.answer_ids
+            if answer_id in sub.answer_ids and not hidden and same_surname(shown, answer):
+                return True
+    return False
 
 
 def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str]) -> str:
@@ -680,6 +716,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "kin_origin"  # «Откуда родом основатель Tiancai?» from «сын миллиардера из Макао»
     if _common_words_org(sub, text):
         return "common_words_org"  # «Когда была основана Справедливая помощь?» (a fund)
+    if _kin_surname(sub):
+        return "kin_surname"  # «Кто состоял в браке с Эльжбетой Пендерецкой?» -> Пендерецкий
     if _bare_person(sub, text, ctx.texts):
         return "bare_surname"  # «Малашенко» beside «Игорь Малашенко» and «Елена Малашенко»
     if _spelled_out(sub, ctx.texts):

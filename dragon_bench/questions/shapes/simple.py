@@ -11,7 +11,7 @@ from dragon_bench.questions.completeness import (
     other_workplaces,
     works_elsewhere,
 )
-from dragon_bench.questions.fame import textbook
+from dragon_bench.questions.fame import known_seat, textbook
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
     Context,
@@ -118,6 +118,12 @@ class Simple:
             )
             if why:
                 return f"textbook_{why}"  # «В какой стране находится Славянск?»
+            if (
+                f.relation == "HEADQUARTERED_IN"
+                and ctx.known_at
+                and known_seat(f.subject, f.object, ctx.known_at)
+            ):
+                return "common_knowledge"  # «Где базируется МАГАТЭ?» -> Вена
             if works_elsewhere(f, ctx.graph):
                 return "other_workplaces"  # «В каком городе работал Юкия Амано?» (МАГАТЭ: Вена)
         if sub.ask == "subject" and (_broad(f) or _many_people(f, question.template)):
