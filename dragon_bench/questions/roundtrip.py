@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from dragon_bench.nlp.natasha import get_pipeline
 from dragon_bench.questions.morph import lemmas
+from dragon_bench.questions.org_kinds import ENSEMBLES
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 
 __all__ = ["CUES", "Reading", "RoundTrip"]
@@ -96,6 +97,7 @@ _WH_NOUNS: dict[str, frozenset[str]] = {
     "регион": frozenset({"STATE_OR_PROVINCE"}),
     "район": frozenset({"DISTRICT"}),
     "организация": _ORGS,
+    **dict.fromkeys(ENSEMBLES, _ORGS),  # «Какая группа ...» (questions/org_kinds.py)
     "компания": _ORGS,
     "партия": _ORGS,
     "заведение": _ORGS,

@@ -127,3 +127,53 @@ def test_a_street_named_after_a_person_is_not_shown_as_the_person() -> None:
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Калуга" in asked[q] or "Достоевск" in q], asked
     assert [q for q in asked if "Тула" in asked[q]], asked
+
+
+def test_a_foreign_organisation_name_is_shown_after_its_kind_noun() -> None:
+    # «Когда прекратил существование Talk Talk?» of a band («группа Talk Talk прекратила»):
+    # a foreign name has no Russian gender; the texts' kind noun goes in front and the verb
+    # agrees with it; a foreign name the texts give no kind keeps its form
+    from dragon_bench.questions.org_kinds import kind_noun, shown_with_kind
+
+    text = "Марк Холлис, основатель группы Talk Talk. Компания Odebrecht выплатила штраф."
+    assert kind_noun("Talk Talk", [text]) == "группа"
+    assert shown_with_kind("Odebrecht", [text]) == "компания Odebrecht"
+    assert shown_with_kind("Металлоинвест", ["Компания Металлоинвест"]) == "Металлоинвест"
+    od = ("ORGANIZATION", "DATE")
+    d = doc("t", "Марк Холлис, основатель группы Talk Talk, умер. В 1981 году он создаёт Talk "
+                 "Talk. Это группа просуществовала до 1991 года. Kraftwerk просуществовал до "
+                 "2001 года.")  # fmt: skip
+    ts = [
+        fact(d, "Talk Talk", "DATE_DEFUNCT_IN", "1991 год", od, ("Talk Talk. Это", "1991 года"),
+             ("ORGANIZATION:t", "DATE:91")),
+        fact(d, "Kraftwerk", "DATE_DEFUNCT_IN", "2001 год", od, ("Kraftwerk", "2001 года"),
+             ("ORGANIZATION:k", "DATE:01")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    talk = [q for q in asked if "Talk Talk" in q]
+    assert talk and all("группа Talk Talk" in q and "прекратила" in q for q in talk), asked
+    assert [q for q in asked if "Kraftwerk" in q], asked
+
+
+def test_a_band_is_asked_as_a_band_not_an_organisation() -> None:
+    # phrasing11's leftover: «Какая организация была основана в 1990 году и имеет
+    # штаб-квартиру в Великобритании?» -> The Prodigy; «Когда прекратила существование
+    # организация, которая создала «Today»?» (a band)
+    d = doc("p", "Группа The Prodigy была основана в 1990 году в Брейнтри. Группа The Prodigy "
+                 "записала альбом «Invaders Must Die». Группа The Prodigy базируется в Эссексе. "
+                 "В 2001 году группа The Prodigy распалась.")  # fmt: skip
+    og = ("ORGANIZATION", "DATE")
+    ts = [
+        fact(d, "The Prodigy", "DATE_FOUNDED_IN", "1990 год", og,
+             ("The Prodigy была", "1990 году"), ("ORGANIZATION:p", "DATE:90"), "past"),
+        fact(d, "The Prodigy", "HEADQUARTERED_IN", "Эссекс", ("ORGANIZATION", "STATE_OR_PROVINCE"),
+             ("The Prodigy базируется", "Эссексе"), ("ORGANIZATION:p", "STATE:e"), "present"),
+        fact(d, "The Prodigy", "PRODUCES", "Invaders Must Die", ("ORGANIZATION", "WORK_OF_ART"),
+             ("The Prodigy записала", "Invaders Must Die"), ("ORGANIZATION:p", "WORK:i"), "past"),
+        fact(d, "The Prodigy", "DATE_DEFUNCT_IN", "2001 год", og,
+             ("The Prodigy распалась", "2001 году"), ("ORGANIZATION:p", "DATE:01"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("conditional", "multi_hop"))
+    assert asked, asked
+    assert not [q for q in asked if "организац" in q], asked
+    assert [q for q in asked if "групп" in q and "The Prodigy" in asked[q]], asked

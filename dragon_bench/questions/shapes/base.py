@@ -8,6 +8,7 @@ famous, not asked before, supported by the texts, free of the quality checker's 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
@@ -38,8 +39,9 @@ from dragon_bench.questions.fame import (
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
 from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended, is_counterfactual
-from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.names import bare_surname, common_words_name
+from dragon_bench.questions.org_kinds import ensemble, shown_with_kind
 from dragon_bench.questions.quality import question_defects
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.stated import frame_stated, unstated
@@ -51,6 +53,7 @@ from dragon_bench.questions.templates import (
     Frame,
     render,
     subject_wh,
+    type_noun,
     wh_gender,
 )
 from dragon_bench.questions.vocab import ORGS, PEOPLE
@@ -70,6 +73,8 @@ __all__ = [
     "place_gives_country",
     "predicates",
     "subject_scope",
+    "subject_wh_of",
+    "type_noun_of",
 ]
 
 # an answer entity in more than this share of the KG's documents is common knowledge; chosen
@@ -159,6 +164,32 @@ def object_scope(frame: Frame, object_type: str) -> frozenset[str]:
     return frame.objects
 
 
+def type_noun_of(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """The noun for the facts' subject: its type's («организация», «человек»), or for a band
+    the kind its texts give («группа»: phrasing11's leftover «Какая организация была
+    основана ...?» -> The Prodigy)."""
+    f = facts[0]
+    if f.subject_type in ORGS:
+        docs = sorted({d for g in facts for d in g.doc_ids})
+        kind = ensemble(f.subject, [texts.get(d, "") for d in docs])
+        if kind:
+            return kind
+    return type_noun(f.subject_type)
+
+
+_WHICH = {"masc": "Какой", "femn": "Какая", "neut": "Какое", "plur": "Какие"}
+
+
+def subject_wh_of(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """The wh-phrase asking for the facts' subject: `subject_wh`, with a band's kind noun
+    («Какая группа»)."""
+    f = facts[0]
+    noun = type_noun_of(facts, texts)
+    if noun == type_noun(f.subject_type):
+        return subject_wh(f.subject_type)
+    return f"{_WHICH.get(phrase_gender(noun), 'Какой')} {noun}"
+
+
 def subject_scope(subject_type: str) -> frozenset[str]:
     """The subject types a wh-word admits: «Кто» people, «Какая организация» organisations."""
     if subject_type in PEOPLE:
@@ -208,6 +239,13 @@ def ask_object(
     frames = TEMPLATES.get(fact.relation)
     if frames is None:
         return []
+    shown = fact
+    if subject is None and fact.subject_type in ORGS and texts is not None:
+        ent = graph.entities.get(fact.subject_id)
+        docs = sorted(ent.docs) if ent is not None else fact.doc_ids
+        named = shown_with_kind(fact.subject, [texts.get(d, "") for d in docs])
+        if named != fact.subject:  # «группа Talk Talk»: the verb agrees with the kind noun
+            shown = dataclasses.replace(fact, subject=named)
     out = []
     for frame in frames.many if many else frames.ask:
         if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
@@ -216,7 +254,7 @@ def ask_object(
             continue
         said = said_gender(fact, texts) if texts is not None and subject is None else ""
         said = said or (role_gender(fact) if subject is None else "")
-        text = _render_with(frame.text, fact, subject, subject_gender or said or None)
+        text = _render_with(frame.text, shown, subject, subject_gender or said or None)
         if text is not None:
             out.append((frame, text))
     return out

@@ -15,10 +15,11 @@ from dragon_bench.questions.shapes.base import (
     Phrased,
     predicates,
     subject_scope,
+    subject_wh_of,
     template_words,
 )
 from dragon_bench.questions.stated import many_hold
-from dragon_bench.questions.templates import ROLE_HEAD, WHEN, subject_wh
+from dragon_bench.questions.templates import ROLE_HEAD, WHEN
 from dragon_bench.questions.vocab import AGENTS, PEOPLE
 from dragon_bench.types import Question
 
@@ -154,7 +155,7 @@ def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[
     with a condition many share), `no_template`."""
     if not _sharp_enough(a, b) or not _sharp_enough(b, a):
         return [], "not_sharp"
-    wh = subject_wh(a.subject_type)
+    wh = subject_wh_of([a, b], texts)
     candidates = _role_headed(a, b, texts) + _role_headed(b, a, texts)
     if _roles_agree(a, b):  # a dead subject's roles are past already (FactGraph._settle)
         first = predicates(a, wh=wh, texts=texts)

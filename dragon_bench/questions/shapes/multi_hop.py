@@ -25,6 +25,8 @@ from dragon_bench.questions.shapes.base import (
     object_scope,
     predicates,
     subject_scope,
+    subject_wh_of,
+    type_noun_of,
 )
 from dragon_bench.questions.stated import frame_stated, many_hold, told_of_another
 from dragon_bench.questions.templates import (
@@ -32,7 +34,6 @@ from dragon_bench.questions.templates import (
     WHEN,
     Describe,
     render,
-    subject_wh,
     type_noun,
 )
 from dragon_bench.questions.vocab import AGENTS, NAMED_PLACES, ORGS, PEOPLE, PLACES
@@ -108,10 +109,10 @@ def _subject_descriptions(
         # full date's own check reads the texts for the day: «года» is in every date)
     if f1.subject_type in PEOPLE and many_hold(f1.relation, f1.object, f1.object_type):
         return []  # «тот, кто входит в Конгресс США»: the texts tell of other members
-    head = type_noun(f1.subject_type)
+    head = type_noun_of([f1], texts)
     gender = phrase_gender(head)
     out = []
-    for frame, _ in predicates(f1, wh=subject_wh(f1.subject_type), texts=texts):
+    for frame, _ in predicates(f1, wh=subject_wh_of([f1], texts), texts=texts):
         pred = render(
             frame.text,
             o=f1.object,

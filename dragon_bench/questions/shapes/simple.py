@@ -20,9 +20,9 @@ from dragon_bench.questions.shapes.base import (
     object_scope,
     predicates,
     subject_scope,
+    subject_wh_of,
 )
 from dragon_bench.questions.stated import many_hold
-from dragon_bench.questions.templates import subject_wh
 from dragon_bench.questions.vocab import AGENTS, ORGS, PEOPLE, PLACES
 from dragon_bench.types import Question
 
@@ -76,7 +76,7 @@ class Simple:
                     continue  # a member of a party represents it too: which one is asked?
                 candidates.append((frame.id, text))
             return ctx.unique(candidates, len(rendered))
-        wh = subject_wh(f.subject_type)
+        wh = subject_wh_of([f], ctx.texts)
         preds = predicates(f, wh=wh, texts=ctx.texts)
         scope = subject_scope(f.subject_type)
         if graph.subject_ids(f.relation, f.object_id, scope) == {f.subject_id}:
