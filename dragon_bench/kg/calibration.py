@@ -10,9 +10,13 @@ pronoun factor (`PRONOUN`). `QUESTION_THRESHOLD` was chosen on train too.
 
 from __future__ import annotations
 
+from dragon_bench.kg.path_table import PATHS
+
 __all__ = [
     "EVENT_RULES",
     "PREFIXES",
+    "PATH",
+    "PATH_PRECISION",
     "PRONOUN",
     "ZERO",
     "TRIGGER_PRECISION",
@@ -324,6 +328,11 @@ TRIGGER_PRECISION: dict[str, float] = {
 }
 
 
+# the rule of a fact a mined dependency path states (`kg.paths`): `path:<signature id>`, its
+# confidence the signature's smoothed train precision from `kg/path_table.py`
+PATH = "path"
+PATH_PRECISION: dict[str, float] = {row[0]: row[3] for row in PATHS.values() if row[1]}
+
 # the prefix of a fact said of «он»/«она» (`natasha_backend.PRONOUN`); its table entry is the
 # factor by which reading the pronoun lowers its trigger's precision
 PRONOUN = "pronoun>"
@@ -350,9 +359,12 @@ def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
             own = prefix + EVENT_RULES
             factor = table[own] if rest.startswith(EVENT_RULES) and own in table else None
             return round(base * (table.get(prefix, 0.0) if factor is None else factor), 3)
+    rule, _, cue = trigger.partition(":")
+    if rule == PATH:
+        return PATH_PRECISION.get(cue, 0.0)
     if trigger in table:
         return table[trigger]
-    return table.get(trigger.split(":", 1)[0], 0.0)
+    return table.get(rule, 0.0)
 
 
 def feeds_questions(confidence: float | None) -> bool:

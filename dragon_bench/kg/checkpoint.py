@@ -63,6 +63,8 @@ _SOURCES = {
         "kg/relations",
         "kg/labels",
         "kg/triggers",
+        "kg/paths",
+        "kg/path_table",
         "kg/calibration",
         "nlp/lexicon",
         "nlp/natasha",

@@ -18,6 +18,7 @@ from dragon_bench.kg.mentions import (
     read_sentences,
 )
 from dragon_bench.kg.naming import nominative_phrase, normal_forms, resolve_people
+from dragon_bench.kg.paths import learned_facts
 from dragon_bench.kg.places import place_kinds
 from dragon_bench.kg.relations import find_links
 from dragon_bench.kg.triggers import RELATION_NAMES, Found, find_facts, post_name
@@ -73,7 +74,7 @@ def analyse_document(doc: Document) -> Analysis:
     by_sent: dict[int, list[Mention]] = {}
     for m in mentions:
         by_sent.setdefault(m.sent, []).append(m)
-    facts = {index: find_facts(sents[index], group) for index, group in sorted(by_sent.items())}
+    facts = {index: _facts(sents[index], group) for index, group in sorted(by_sent.items())}
     # «Он родился в Казани»: the facts of a sentence whose subject is «он»/«она», said of the
     # one person of that gender in the sentence before
     told: dict[Mention, Told] = {}
@@ -84,7 +85,7 @@ def analyse_document(doc: Document) -> Analysis:
             continue
         told[said.mention] = said
         names[said.mention] = names[said.person]
-        extra = find_facts(said.sentence, [*group, said.mention])
+        extra = _facts(said.sentence, [*group, said.mention])
         facts[index] += [f for f in extra if said.mention in (f.subject, f.object)]
     ids = document_ids(doc.id, text, names, [f for found in facts.values() for f in found])
     canonical = {m: canonical_name(m.type, name) for m, name in names.items()}
@@ -172,6 +173,13 @@ def analyse_document(doc: Document) -> Analysis:
                 )
             )
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
+
+
+def _facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
+    """The hand triggers' facts of a sentence, then the mined signatures' facts between the
+    pairs they leave unlinked (`kg.paths`)."""
+    hand = find_facts(sent, mentions)
+    return hand + learned_facts(sent, mentions, hand)
 
 
 _PRONOUNS = {"он": "Masc", "она": "Fem"}

@@ -25,6 +25,7 @@ __all__ = [
     "gold_pairs",
     "triple_pairs",
     "score_pairs",
+    "fits",
     "pairs_match",
     "score_extraction",
     "score_against_gold",
@@ -210,7 +211,7 @@ def score_against_gold(
     return report
 
 
-def _fits(span: tuple[int, int], arg: Span) -> bool:
+def fits(span: tuple[int, int], arg: Span) -> bool:
     """`span` overlaps the gold argument and is not too long for it: at most twice its
     length, or 10 characters longer, whichever allows more (issue #15's definition)."""
     if not _overlap((span,), arg):
@@ -244,8 +245,8 @@ class GoldIndex:
         s, o = triple.subject_span, triple.object_span
         grounded = typed = False
         for kind, a, b in self.relations.get(triple.doc_id, ()):
-            forward = _fits(s, a) and _fits(o, b)
-            if forward or (_fits(s, b) and _fits(o, a)):
+            forward = fits(s, a) and fits(o, b)
+            if forward or (fits(s, b) and fits(o, a)):
                 grounded = True
                 if forward and kind == triple.relation_type:
                     typed = True

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dragon_bench.corpus.parallel import cpu_count
 from dragon_bench.kg import relations
-from dragon_bench.kg.calibration import EVENT_RULES, PREFIXES, PRONOUN, confidence_of
+from dragon_bench.kg.calibration import EVENT_RULES, PATH, PREFIXES, PRONOUN, confidence_of
 from dragon_bench.kg.extract import extract_triples
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
@@ -118,8 +118,9 @@ def estimate_triggers(triples: Sequence[Triple], gold: Sequence[GoldDocument]) -
     grounded: Counter[str] = Counter()
     typed: Counter[str] = Counter()
     for t in triples:
-        if t.trigger.startswith(("predicate:", *PREFIXES)):
-            continue  # untyped verb links: never calibrated or asked; the rest: `pronoun_factor`
+        if t.trigger.startswith(("predicate:", f"{PATH}:", *PREFIXES)):
+            continue  # untyped verb links: never calibrated or asked; mined paths have their
+            # own table (`kg.paths`); the rest: `pronoun_factor`
         g = index.ground(t)
         for key in {t.trigger, t.trigger.split(":", 1)[0]}:
             found[key] += 1
