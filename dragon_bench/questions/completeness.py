@@ -10,25 +10,32 @@ his works), and only when its members are all current or all former («бывш�
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
 from dragon_bench.questions.vocab import PLACES
+from dragon_bench.types import Triple
 
 __all__ = [
     "AWARD_HOLDERS",
     "former",
+    "evidence_time",
     "holder_title",
+    "listed_beside",
     "listed_roles",
     "other_kin",
     "missing_member",
+    "not_yet",
     "other_posts",
     "other_workplaces",
     "finer_place",
     "other_charges",
+    "told_past",
     "unlisted_work",
     "works_elsewhere",
 ]
@@ -552,6 +559,8 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "incomplete"
     if relation == "PRODUCES" and _not_a_work(facts, texts):
         return "not_a_work"
+    if listed_beside(facts, texts):
+        return "listed_beside"
     return ""
 
 
@@ -571,3 +580,229 @@ def other_kin(fact: Fact, graph: FactGraph) -> bool:
         if me in (g.subject_id, g.object_id) and fact.object_id not in (g.subject_id, g.object_id):
             return True
     return False
+
+
+# -- what the evidence sentences' parses say of a set's members (train reads a-c) --
+
+
+@dataclass(frozen=True)
+class _Token:
+    start: int
+    stop: int
+    text: str
+    pos: str
+    feats: frozenset[str]  # «Tense=Fut», «Aspect=Imp»
+    head: int  # index of the head token, -1 for the root
+    rel: str
+
+
+@lru_cache(maxsize=4096)
+def _parse(sentence: str) -> tuple[_Token, ...]:
+    """natasha's morphology and syntax of one evidence sentence (its tokens' offsets are
+    the sentence's own)."""
+    from natasha import Doc
+
+    from dragon_bench.nlp.natasha import get_pipeline
+
+    nlp = get_pipeline()
+    doc = Doc(sentence)
+    doc.segment(nlp.segmenter)
+    with nlp.threads.limit(limits=1, user_api="blas"):
+        doc.tag_morph(nlp.morph_tagger)
+        doc.parse_syntax(nlp.syntax_parser)
+    index = {t.id: i for i, t in enumerate(doc.tokens)}
+    return tuple(
+        _Token(
+            t.start,
+            t.stop,
+            t.text,
+            t.pos or "",
+            frozenset(f"{k}={v}" for k, v in (t.feats or {}).items()),
+            index.get(t.head_id, -1),
+            t.rel or "",
+        )
+        for t in doc.tokens
+    )
+
+
+def _at(tokens: Sequence[_Token], lo: int, hi: int) -> list[int]:
+    return [i for i, t in enumerate(tokens) if t.start < hi and t.stop > lo]
+
+
+def _top(tokens: Sequence[_Token], inside: Sequence[int]) -> int:
+    """The span's head: its first token whose head lies outside it (-1 for none)."""
+    return next((i for i in inside if tokens[i].head not in inside), -1)
+
+
+def _parsed_triple(t: Triple, texts: Mapping[str, str]) -> tuple[tuple[_Token, ...], int, set[int]]:
+    """The tokens of a triple's sentence, the head of its object span, its subject's tokens."""
+    s0, s1 = t.sentence_span
+    tokens = _parse(texts.get(t.doc_id, "")[s0:s1])
+    subject = set(_at(tokens, t.subject_span[0] - s0, t.subject_span[1] - s0))
+    return tokens, _top(tokens, _at(tokens, t.object_span[0] - s0, t.object_span[1] - s0)), subject
+
+
+# verbs whose infinitive is only a possibility or a plan («может быть приговорён», «намерен стать»)
+_MODAL = frozenset({"мочь", "собираться", "намереваться", "планировать", "хотеть", "должный"})
+_MODAL |= {"предстоять", "обещать", "пообещать", "готовиться", "рассчитывать", "надеяться"}
+# a person or role that is an argument of the clause (who will be appointed), not its predicate
+_ARGUMENT = frozenset({"nsubj", "nsubj:pass", "obj", "appos", "flat", "flat:name"})
+
+
+def _verb_time(tokens: Sequence[_Token], i: int) -> str:
+    """'future' for a verb of a future, conditional or modal clause («станет», «назначит»,
+    «будет назначен», «может быть приговорён», «если ...»), 'past' for an imperfective past
+    (a state that ended: «работал», «управлял», «был главой», «занимавший»; a perfective past
+    «стал», «назначен», «избрала» starts a state that may hold), '' otherwise."""
+    verb = tokens[i]
+    kids = [k for k in tokens if k.head == i]
+    words = {k.text.lower() for k in kids}
+    if "бы" in words or "если" in words or "Tense=Fut" in verb.feats:
+        return "future"
+    if any(k.rel.startswith("aux") and k.text.lower().startswith("буд") for k in kids):
+        return "future"
+    above = lemmas(tokens[verb.head].text)[:1] if verb.head >= 0 else []
+    if verb.rel == "xcomp" and above and above[0] in _MODAL:
+        return "future"
+    told = next((k for k in kids if k.rel in ("cop", "aux", "aux:pass")), verb)
+    if "Tense=Past" in told.feats and "Aspect=Perf" not in verb.feats:
+        return "past"
+    return ""
+
+
+def _feat(token: _Token, name: str) -> str:
+    return next((f for f in token.feats if f.startswith(name + "=")), "")
+
+
+# an inanimate noun's nominative and accusative are one form: the tagger tells them apart by guess
+_ONE_FORM = frozenset({"Case=Nom", "Case=Acc"})
+
+
+def _agree(a: _Token, b: _Token) -> bool:
+    """Two nouns of one list agree in case and animacy (where the tagger gives them)."""
+    x, y = _feat(a, "Case"), _feat(b, "Case")
+    if x and y and x != y and not ({x, y} <= _ONE_FORM and "Animacy=Anim" not in a.feats):
+        return False
+    x, y = _feat(a, "Animacy"), _feat(b, "Animacy")
+    return not x or not y or x == y
+
+
+def evidence_time(t: Triple, texts: Mapping[str, str]) -> str:
+    """The time of the clause that tells a triple's object: the first verb (or copula) above
+    the object in its sentence's parse, unless the object names a participant on the way
+    (a role as the subject or an apposition of the subject's name: «советник канцлера ...
+    станет главой Bundesbank» makes the post future, not the adviser)."""
+    tokens, i, subject = _parsed_triple(t, texts)
+    seen: set[int] = set()
+    while i >= 0 and i not in seen:
+        seen.add(i)
+        token = tokens[i]
+        if i in subject:
+            return ""
+        cop = any(k.head == i and k.rel == "cop" for k in tokens)
+        if token.pos in ("VERB", "AUX") or cop:
+            return _verb_time(tokens, i)
+        if token.rel in _ARGUMENT and "Animacy=Anim" in token.feats:
+            return ""
+        if token.rel == "conj" and not _agree(token, tokens[token.head]):
+            return ""  # a list item hung on a word of another kind: the parse is unsure
+        i = token.head
+    return ""
+
+
+def not_yet(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """Every sentence telling the fact tells it as future or conditional («Обама назначит
+    Фридена на пост директора CDC», «может быть приговорён к пожизненному заключению»):
+    it is not (yet) true."""
+    return bool(fact.triples) and all(evidence_time(t, texts) == "future" for t in fact.triples)
+
+
+def told_past(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A sentence tells the fact by an imperfective past («До сего момента он управлял фондом
+    Castle Point Capital»): a state that ended."""
+    return any(evidence_time(t, texts) == "past" for t in fact.triples)
+
+
+def _own(tokens: Sequence[_Token], i: int) -> set[int]:
+    """A conjunct's tokens: it and its dependents, less the conjuncts attached to it (in
+    the parse the later items of a list hang on the first)."""
+    out, stack = {i}, [i]
+    while stack:
+        j = stack.pop()
+        for k, t in enumerate(tokens):
+            if t.head == j and k not in out and not (j == i and t.rel == "conj"):
+                out.add(k)
+                stack.append(k)
+    return out
+
+
+def listed_beside(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """An evidence sentence lists a member with a noun no member or the subject covers
+    («Берлускони обвинялся в финансовых аферах, коррупции, даче взяток госчиновникам ...»
+    for {финансовые аферы, коррупция}): the set misses a member its own texts state."""
+    return bool(unlisted(facts, texts))
+
+
+def _another_person(tokens: Sequence[_Token], at: Iterable[int], subject: set[int]) -> bool:
+    return any(
+        j not in subject and tokens[j].pos == "PROPN" and "Animacy=Anim" in tokens[j].feats
+        for j in at
+    )
+
+
+def _item_of(tokens: Sequence[_Token], head: int, k: int, subject: set[int], sentence: str) -> bool:
+    """Whether conjunct `k` is an item of the member's own list: a noun agreeing with the
+    member's head in case and animacy, no other person's role («керамиста Геннадия Фисуна и
+    каллиграфа Юрия Антонова»), not across another person's name or into brackets."""
+    a, b = tokens[head], tokens[k]
+    if b.pos not in ("NOUN", "PROPN") or not _agree(a, b):
+        return False
+    lo, hi = sorted((head, k))
+    if _another_person(tokens, _own(tokens, k), subject):
+        return False
+    if _another_person(tokens, range(lo + 1, hi), subject):
+        return False
+
+    def depth(i: int) -> int:
+        before = sentence[: tokens[i].start]
+        return before.count("(") - before.count(")")
+
+    return depth(head) == depth(k)
+
+
+def unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """The first noun `listed_beside` finds, or ''."""
+    words = {w for f in facts for w in lemmas(f.object)}
+    for f in facts:
+        for t in f.triples:
+            tokens, head, subject = _parsed_triple(t, texts)
+            if head < 0:
+                continue
+            s0, s1 = t.sentence_span
+            sentence = texts.get(t.doc_id, "")[s0:s1]
+            spans = [
+                (u.object_span[0] - s0, u.object_span[1] - s0)
+                for g in facts
+                for u in g.triples
+                if u.doc_id == t.doc_id and u.sentence_span == t.sentence_span
+            ]
+            spans += [(t.subject_span[0] - s0, t.subject_span[1] - s0)]
+            first = tokens[head].head if tokens[head].rel == "conj" else head
+            if first < 0:
+                continue
+            items = [
+                first,
+                *(k for k, u in enumerate(tokens) if u.head == first and u.rel == "conj"),
+            ]
+            for k in items:
+                if k == head or not _item_of(tokens, head, k, subject, sentence):
+                    continue
+                own = _own(tokens, k)
+                if any(
+                    tokens[j].start < hi and tokens[j].stop > lo for j in own for lo, hi in spans
+                ):
+                    continue
+                if set(lemmas(tokens[k].text)) & words:
+                    continue
+                return tokens[k].text
+    return ""

@@ -455,7 +455,8 @@ def test_a_set_does_not_hold_one_role_twice() -> None:
              ("PERSON:ps", "PROFESSION:r")),
     ]  # fmt: skip
     asked, rejected = _asked(ts, [d], types=("set",))
-    assert asked == {} and rejected.get("duplicate_member") == 1, (asked, rejected)
+    # one head noun twice is no set at sampling since sets13 (`sets._one_head`)
+    assert asked == {} and set(rejected) <= {"duplicate_member"}, (asked, rejected)
 
 
 def test_a_dismissed_official_an_owner_and_an_oblique_compound_role() -> None:

@@ -3,12 +3,13 @@ aliases merged), asked in the plural; incomplete groups are not asked."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from dragon_bench.nlp.lexicon import PROFESSIONS
-from dragon_bench.questions.completeness import AWARD_HOLDERS, missing_member
+from dragon_bench.questions.completeness import AWARD_HOLDERS, missing_member, not_yet, told_past
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
@@ -187,9 +188,34 @@ def _merged(members: list[Fact]) -> list[Fact]:
     heads = [f for f in kept if _headed(f.object)]
     if len(heads) > 1 and any(_head_of_a_noun(f.object) for f in heads):
         return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
-    if members and members[0].relation == "WORKS_AS" and _one_trade(kept):
+    if members and members[0].relation == "WORKS_AS" and (_one_trade(kept) or _one_head(kept)):
         return []
     return kept
+
+
+# heads two members may share and still be two roles (two bodies one is a member of)
+_MANY_OF = frozenset({"член", "участник", "депутат"})
+
+
+def _head_word(role: str) -> str:
+    """A role's head noun past its adjectives and acting words, a hyphenated trade by its
+    first part («боксёр-профессионал»: боксёр), one trade's other names as one."""
+    for word in lemmas(role):
+        if word in _ACTING or word == "обязанность":
+            continue
+        if analyzer().parse(word)[0].tag.POS in ("ADJF", "PRTF", "NUMR"):
+            continue
+        word = _parts(_TRADES.get(word, word))[0]
+        return _TRADES.get(word, word).replace("ё", "е")
+    return ""
+
+
+def _one_head(kept: list[Fact]) -> bool:
+    """Two roles on one head noun with other modifiers («боксёр-профессионал» /
+    «боксёр-тяжеловес», «глава Bundesbank» / «глава ЦБ ФРГ», «артист драмы» / «артист
+    разговорного жанра»): one trade or post told twice, or two the words cannot tell apart."""
+    heads = [_head_word(f.object) for f in kept]
+    return any(h and h not in _MANY_OF and heads.count(h) > 1 for h in heads)
 
 
 def _one_trade(kept: list[Fact]) -> bool:
@@ -204,6 +230,35 @@ def _one_trade(kept: list[Fact]) -> bool:
         if any(j != i and v[:1] == [parts[0]] and len(v) > 1 for j, v in enumerate(words)):
             return True
     return False
+
+
+# relations of a state held and left (a post, a seat, a home): its imperfective past ended it
+_HELD = frozenset({"WORKS_AS", "WORKPLACE", "MEMBER_OF", "PLACE_RESIDES_IN"})
+_INNER = re.compile(r"^«?(?P<before>[^«»]+)«(?P<title>[^«»]+)»(?P<after>[^«»]*)»?$")
+
+
+def _title(f: Fact) -> str:
+    """A work's name as its title: a quoted title with the words of its sentence around it
+    («экранизации повести Чехова «Чёрный монах»») is the title alone."""
+    m = _INNER.match(f.object)
+    if f.relation != "PRODUCES" or m is None or m.group("after").strip():
+        return f.object
+    return f"«{m.group('title')}»"
+
+
+def _when(members: list[Fact], texts: Mapping[str, str]) -> list[Fact] | None:
+    """Members less those their sentences tell as future or conditional («назначит»,
+    «станет», «может быть приговорён»); a changing fact told by an imperfective past («управлял
+    фондом») is past. None when fewer than two are left."""
+    kept = [f for f in members if not not_yet(f, texts)]
+    if len(kept) < 2:
+        return None
+    if kept[0].relation not in _HELD:
+        return kept
+    return [
+        dataclasses.replace(f, tense="past") if f.tense != "past" and told_past(f, texts) else f
+        for f in kept
+    ]
 
 
 def _fits(frame: Frame, fact: Fact) -> bool:
@@ -264,11 +319,14 @@ class SetShape:
                 continue
             if not all(graph.answerable(f, "object") for f in members):
                 continue
-            members = sorted(members, key=lambda f: f.object)
+            timed = _when(members, graph.texts)
+            if timed is None:
+                continue  # a post only announced is no member: the set is one or none
+            members = sorted(timed, key=lambda f: f.object)
             yield Subgraph(
                 "set",
                 tuple(members),
-                tuple(f.object for f in members),
+                tuple(_title(f) for f in members),
                 tuple(f.object_id for f in members),
                 merged=tuple(sorted(gone)),
             )

@@ -1,0 +1,167 @@
+"""The set failure classes of the TRAIN reads (benchmarks/question_reads/2026-12-01-gold-train-
+{a,b}-grades.jsonl and 2026-12-01-e2e-train-c-grades.jsonl), each on a constructed Russian case
+that produced the defect with the generator the reads graded (main at fe75321)."""
+
+from __future__ import annotations
+
+from dragon_bench.types import Triple
+from tests.questions.helpers import asked as _asked
+from tests.questions.helpers import doc, fact
+
+PR = ("PERSON", "PROFESSION")
+PC = ("PERSON", "CRIME")
+PO = ("PERSON", "ORGANIZATION")
+PP = ("PERSON", "PENALTY")
+PW = ("PERSON", "WORK_OF_ART")
+
+
+def _sets(ts: list[Triple], docs, subject: str) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    got = _asked(ts, docs, types=("set",), seeds=range(4))
+    return sorted({tuple(sorted(a)) for q, a in got.items() if subject in q})
+
+
+def _control(d):  # type: ignore[no-untyped-def]
+    """A composer and conductor whose set must stay asked."""
+    return [
+        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", PR, ("Пётр Ларионов", "Композитор"),
+             ("PERSON:l", "PROFESSION:k")),
+        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", PR, ("Пётр Ларионов", "дирижёр"),
+             ("PERSON:l", "PROFESSION:d")),
+    ]  # fmt: skip
+
+
+_LARIONOV = ("дирижёр", "композитор")
+
+
+def test_a_member_its_evidence_lists_beside_the_others_is_not_missing() -> None:
+    # «В чём обвиняли Сильвио Берлускони?» -> {масштабные финансовые махинации, финансовые
+    # аферы}, while «Берлускони многократно обвинялся в финансовых аферах, коррупции, даче
+    # взяток госчиновникам, участии в сексуальных скандалах»
+    # (a list of other people's roles misses no member: «выставка керамиста Геннадия Фисуна
+    # и каллиграфа Юрия Антонова» on train)
+    d = doc("b", "Бизнесмен Пётр Сомов многократно обвинялся в финансовых аферах, коррупции, "
+                 "даче взяток чиновникам. Ивана Орлова обвиняли в мошенничестве и "
+                 "контрабанде. Открылась выставка керамиста Геннадия Фисуна и каллиграфа "
+                 "Юрия Антонова. Художник Юрий Антонов показал работы.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Сомов", "CONVICTED_OF", "финансовые аферы", PC,
+             ("Пётр Сомов", "финансовых аферах"), ("PERSON:s", "CRIME:a"), "past"),
+        fact(d, "Пётр Сомов", "CONVICTED_OF", "коррупция", PC,
+             ("Пётр Сомов", "коррупции"), ("PERSON:s", "CRIME:k"), "past"),
+        fact(d, "Иван Орлов", "CONVICTED_OF", "мошенничество", PC,
+             ("Ивана Орлова", "мошенничестве"), ("PERSON:o", "CRIME:m"), "past"),
+        fact(d, "Иван Орлов", "CONVICTED_OF", "контрабанда", PC,
+             ("Ивана Орлова", "контрабанде"), ("PERSON:o", "CRIME:c"), "past"),
+        fact(d, "Юрий Антонов", "WORKS_AS", "каллиграф", PR, ("Юрия Антонова", "каллиграфа"),
+             ("PERSON:a", "PROFESSION:k")),
+        fact(d, "Юрий Антонов", "WORKS_AS", "художник", PR, ("Юрий Антонов", "Художник"),
+             ("PERSON:a", "PROFESSION:h")),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Сомов") == [], "a set without «дача взяток» its sentence lists"
+    assert _sets(ts, [d], "Орлов") == [("контрабанда", "мошенничество")]
+    assert _sets(ts, [d], "Антонов") == [("каллиграф", "художник")]
+
+
+def test_one_trade_on_one_head_with_two_modifiers_is_no_set() -> None:
+    # «Какие профессии и должности были у Мохаммеда Али?» -> {боксер-профессионал,
+    # боксер-тяжеловес}; gold train: «глава Bundesbank» / «глава ЦБ ФРГ»
+    d = doc("a", "Американский боксёр-профессионал Виктор Дроздов родился в 1944 году. Умер "
+                 "легендарный боксёр-тяжеловес Виктор Дроздов. Глава Bundesbank Аксель Вебер "
+                 "выступил в Берлине. Глава ЦБ ФРГ Аксель Вебер уходит. Композитор и "
+                 "дирижёр Пётр Ларионов выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Виктор Дроздов", "WORKS_AS", "боксёр-профессионал", PR,
+             ("Виктор Дроздов", "боксёр-профессионал"), ("PERSON:f", "PROFESSION:p"), "past"),
+        fact(d, "Виктор Дроздов", "WORKS_AS", "боксёр-тяжеловес", PR,
+             ("Виктор Дроздов.", "боксёр-тяжеловес"), ("PERSON:f", "PROFESSION:t"), "past"),
+        fact(d, "Аксель Вебер", "WORKS_AS", "глава Bundesbank", PR,
+             ("Аксель Вебер", "Глава Bundesbank"), ("PERSON:w", "PROFESSION:b")),
+        fact(d, "Аксель Вебер", "WORKS_AS", "глава ЦБ ФРГ", PR,
+             ("Аксель Вебер уходит", "Глава ЦБ ФРГ"), ("PERSON:w", "PROFESSION:c")),
+        *_control(d),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Дроздов") == [], "one boxer's trade asked as two"
+    assert _sets(ts, [d], "Вебер") == [], "one post under two names asked as two"
+    assert _sets(ts, [d], "Ларионов") == [_LARIONOV]
+
+
+def test_a_work_is_answered_by_its_title_not_the_words_around_it() -> None:
+    # «Какие произведения создал Иван Дыховичный?» -> «экранизации повести Чехова «Чёрный
+    # монах»» beside «Прорва», «Копейка»
+    d = doc("d", "Режиссёр Олег Зотов снял фильм «Прорва». Олег Зотов стал популярен после "
+                 "экранизации повести Чехова «Чёрный монах». Олег Зотов снял фильм "
+                 "«Копейка».")  # fmt: skip
+    ts = [
+        fact(d, "Олег Зотов", "PRODUCES", "Прорва", PW, ("Олег Зотов", "Прорва"),
+             ("PERSON:z", "WORK_OF_ART:p")),
+        fact(d, "Олег Зотов", "PRODUCES", "экранизации повести Чехова «Чёрный монах»", PW,
+             ("Олег Зотов стал", "экранизации повести Чехова «Чёрный монах»"),
+             ("PERSON:z", "WORK_OF_ART:m")),
+        fact(d, "Олег Зотов", "PRODUCES", "Копейка", PW, ("Олег Зотов снял фильм «К", "Копейка"),
+             ("PERSON:z", "WORK_OF_ART:k")),
+    ]  # fmt: skip
+    got = _sets(ts, [d], "Зотов")
+    assert got, "the set of works is asked"
+    assert all("экранизации" not in a for s in got for a in s), got
+    assert ("«Копейка»", "«Прорва»", "«Чёрный монах»") in got, got
+
+
+def test_a_post_or_sentence_only_announced_or_possible_is_no_member() -> None:
+    # «Какие должности занимает Йенс Вайдман?» -> «глава Bundesbank» from «Главой Bundesbank
+    # станет советник канцлера ... Йенс Вайдман»; «Какие профессии и должности у Томаса
+    # Фридена?» -> «директор CDC» from «Обама назначит доктора Томаса Фридена на пост
+    # директора CDC»; «К каким наказаниям был приговорён Тамерлан Царнаев?» from «он может
+    # быть приговорён к пожизненному заключению или смертной казни»
+    d = doc("w", "Главой Bundesbank станет советник канцлера по экономическим вопросам Йенс "
+                 "Вайдман. Барак Обама назначит доктора Томаса Фридена на пост директора "
+                 "Центров по контролю заболеваний. Если суд признает вину, Павел Зотов может "
+                 "быть приговорён к пожизненному заключению или смертной казни. Ивана Орлова "
+                 "приговорили к штрафу и лишению свободы. Композитор и дирижёр Пётр Ларионов "
+                 "выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Йенс Вайдман", "WORKS_AS", "глава Bundesbank", PR,
+             ("Йенс Вайдман", "Главой Bundesbank"), ("PERSON:w", "PROFESSION:b")),
+        fact(d, "Йенс Вайдман", "WORKS_AS", "советник канцлера по экономическим вопросам", PR,
+             ("Йенс Вайдман", "советник канцлера по экономическим вопросам"),
+             ("PERSON:w", "PROFESSION:s")),
+        fact(d, "Томас Фриден", "WORKS_AS", "доктор", PR, ("Томаса Фридена", "доктора"),
+             ("PERSON:f", "PROFESSION:d")),
+        fact(d, "Томас Фриден", "WORKS_AS", "директор Центров по контролю заболеваний", PR,
+             ("Томаса Фридена", "директора Центров по контролю заболеваний"),
+             ("PERSON:f", "PROFESSION:c")),
+        fact(d, "Павел Зотов", "PENALIZED_AS", "пожизненное заключение", PP,
+             ("Павел Зотов", "пожизненному заключению"), ("PERSON:z", "PENALTY:l")),
+        fact(d, "Павел Зотов", "PENALIZED_AS", "смертная казнь", PP,
+             ("Павел Зотов", "смертной казни"), ("PERSON:z", "PENALTY:d")),
+        fact(d, "Иван Орлов", "PENALIZED_AS", "штраф", PP, ("Ивана Орлова", "штрафу"),
+             ("PERSON:o", "PENALTY:s")),
+        fact(d, "Иван Орлов", "PENALIZED_AS", "лишение свободы", PP,
+             ("Ивана Орлова", "лишению свободы"), ("PERSON:o", "PENALTY:f")),
+        *_control(d),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Вайдман") == [], "a post he only «станет» asked as held"
+    assert _sets(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
+    assert _sets(ts, [d], "Зотов") == [], "a sentence he only «может быть приговорён» to"
+    assert _sets(ts, [d], "Орлов") == [("лишение свободы", "штраф")]
+    assert _sets(ts, [d], "Ларионов") == [_LARIONOV]
+
+
+def test_a_post_told_by_an_imperfective_past_is_not_asked_as_held() -> None:
+    # «В каких организациях работает Тодд Коумс?» -> {Berkshire Hathaway, Castle Point
+    # Capital}: «До сего момента он всего лишь управлял фондом Castle Point Capital»
+    d = doc("c", "До сего момента фондом Castle Point Capital управлял Тодд Коумс. Теперь "
+                 "Тодд Коумс работает в компании Berkshire Hathaway. Инженер Павел Зотов работает в "
+                 "компании Intel и в компании Microsoft.")  # fmt: skip
+    ts = [
+        fact(d, "Тодд Коумс", "WORKPLACE", "Berkshire Hathaway", PO,
+             ("Коумс работает", "Berkshire Hathaway"), ("PERSON:c", "ORGANIZATION:b")),
+        fact(d, "Тодд Коумс", "WORKPLACE", "Castle Point Capital", PO,
+             ("Тодд Коумс", "Castle Point Capital"), ("PERSON:c", "ORGANIZATION:p")),
+        fact(d, "Павел Зотов", "WORKPLACE", "Intel", PO, ("Павел Зотов", "Intel"),
+             ("PERSON:z", "ORGANIZATION:i")),
+        fact(d, "Павел Зотов", "WORKPLACE", "Microsoft", PO, ("Павел Зотов", "Microsoft"),
+             ("PERSON:z", "ORGANIZATION:m")),
+    ]  # fmt: skip
+    got = _asked(ts, [d], types=("set",), seeds=range(4))
+    assert not [q for q in got if "Коумс" in q], got
+    assert [q for q in got if "Зотов" in q], got
