@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from dragon_bench.questions.morph import analyzer
+from dragon_bench.questions.names import common_words_name
 
 __all__ = ["ENSEMBLES", "KIND_NOUNS", "ensemble", "foreign_name", "kind_noun", "shown_with_kind"]
 
@@ -75,12 +76,17 @@ def kind_noun(name: str, texts: Iterable[str]) -> str:
 
 
 def shown_with_kind(name: str, texts: Iterable[str]) -> str:
-    """The organisation as a question shows it where a verb may agree with it: a foreign
-    name after its kind noun («группа Talk Talk»), any other name as it is."""
-    if not foreign_name(name):
+    """The organisation as a question shows it: a foreign name after its kind noun («группа
+    Talk Talk»: a verb agrees with the noun), a name of common words quoted after it («фонд
+    «Справедливая помощь»», not «Когда была основана Справедливая помощь?»), any other name
+    as it is (a name of common words without a kind noun is not shown: shapes/base.py)."""
+    foreign, common = foreign_name(name), not name.startswith("«") and common_words_name(name)
+    if not foreign and not common:
         return name
     kind = kind_noun(name, texts)
-    return f"{kind} {name}" if kind else name
+    if not kind:
+        return name
+    return f"{kind} {name}" if foreign else f"{kind} «{name}»"
 
 
 def ensemble(name: str, texts: Iterable[str]) -> str:

@@ -155,6 +155,26 @@ def _side_id(t: Triple, side: str) -> str:
     return f"{kind}:{entity_key(display_name(name, kind))}"
 
 
+# a person's id with the name's own spelling in brackets: «чжан инъин (章莹颖)», «томас шефер
+# (thomas schäfer)»
+_GLOSSED = re.compile(r"^(PERSON:[^()]+?)\s*\(([^()]+)\)$")
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def _glossed_ids(triples: Iterable[Triple]) -> dict[str, str]:
+    """Person ids that are another id with the name's foreign spelling in brackets after it
+    («PERSON:чжан инъин (章莹颖)» beside «PERSON:чжан инъин»), mapped to that id: a name
+    followed by its own spelling is one name (phrasing11's leftover: «26-летнюю Чжан Инъин
+    (章莹颖)» was another person than «Чжан Инъин родилась», so her death did not reach her)."""
+    ids = {i for t in triples for i in (t.subject_id, t.object_id) if i}
+    out = {}
+    for ident in ids:
+        m = _GLOSSED.match(ident)
+        if m and not _CYRILLIC.search(m.group(2)) and m.group(1) in ids:
+            out[ident] = m.group(1)
+    return out
+
+
 @dataclass
 class Entity:
     """One entity id with the names its mentions show (display form, nominative) and types."""
@@ -305,12 +325,15 @@ class FactGraph:
         grouped: dict[tuple[str, str, str], list[Triple]] = defaultdict(list)
         askable: set[tuple[str, str, str]] = set()
         self.documents: set[str] = set()
-        for n, source in enumerate((triples, context)):
+        sources = (list(triples), list(context))
+        glossed = _glossed_ids(t for source in sources for t in source)
+        for n, source in enumerate(sources):
             for t in source:
                 rel = t.relation_type or relation_type(t.relation)
                 if not rel or t.relation.strip() in UNASKABLE or rel in UNASKABLE:
                     continue
                 sid, oid = _side_id(t, "subject"), _side_id(t, "object")
+                sid, oid = glossed.get(sid, sid), glossed.get(oid, oid)
                 if sid == oid:
                     continue
                 self.documents.add(t.doc_id)

@@ -236,6 +236,13 @@ def _performed(t: Triple, text: str) -> bool:
     return bool(_PERFORMED.search(sentence)) and not _CREATED.search(sentence)
 
 
+# a product's making (or its brand) told: «выпускает гербицид Roundup», «марки Roundup»
+_MADE = re.compile(
+    r"производ\w*|выпуск\w*|выпуст\w*|разработ\w*|созда\w*|изготов\w*|продукц\w*|"
+    r"\bмарк[аиуеоы]\w*|бренд\w*|запуст\w*|запуска\w*|анонсир\w*|представил\w*|собира\w*|"
+    r"собрал\w*|постро\w*|строит\w*|поставля\w*|сделал\w*|делает\w*|делают\w*|линейк\w*|"
+    r"производител\w*|издал\w*|издаёт\w*|издает\w*"
+)
 _FROM_ALBUM = re.compile(r"\b(?:с|со|из|на)\s+(?:\w+\s+)?альбом\w*")
 
 
@@ -335,6 +342,10 @@ def unstated(
     needs = _NEEDS.get(relation) or _MONEY_CUES.get(relation)
     if needs is not None:
         return not any(needs.search(s) for s in sentences)
+    if relation == "PRODUCES" and object_type == "PRODUCT":
+        blanked = _sentences(triples, texts, names=False)
+        if not any(_MADE.search(s) for s in blanked):
+            return True  # «Пестициды Monsanto» ... «глифосат (Roundup)»: a product only implied
     if relation == "PRODUCES" and object_type in ("WORK_OF_ART", "PRODUCT"):
         return all(_performed(t, texts.get(t.doc_id, "")) for t in triples)
     if relation == "PARTICIPANT_IN":

@@ -4,6 +4,8 @@ defect with the generator the read graded (session 6's final main, 6ddf075's que
 
 from __future__ import annotations
 
+import re
+
 from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
@@ -177,3 +179,59 @@ def test_a_band_is_asked_as_a_band_not_an_organisation() -> None:
     assert asked, asked
     assert not [q for q in asked if "организац" in q], asked
     assert [q for q in asked if "групп" in q and "The Prodigy" in asked[q]], asked
+
+
+def test_an_organisation_named_by_common_words_is_quoted_after_its_kind() -> None:
+    # phrasing11's leftover: «Русская речь», «Братья мусульмане» were dropped (read 11's
+    # `common_words_org`) where the texts give their kind: «журнал «Русская речь»»
+    d = doc("r", "Журнал «Русская речь» был основан в 1967 году. Главным редактором журнала "
+                 "«Русская речь» работает Пётр Сомов.")  # fmt: skip
+    ts = [
+        fact(d, "Русская речь", "DATE_FOUNDED_IN", "1967 год", ("ORGANIZATION", "DATE"),
+             ("Русская речь", "1967 году"), ("ORGANIZATION:r", "DATE:67"), "past"),
+        fact(d, "Пётр Сомов", "WORKPLACE", "Русская речь", ("PERSON", "ORGANIZATION"),
+             ("Пётр Сомов", "Русская речь» работает"), ("PERSON:s", "ORGANIZATION:r")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "conditional"))
+    assert not [q for q in asked if re.search(r"(?<!«)Русск", q)], asked
+    assert [q for q in asked if "журнал «Русская речь»" in q and "1967 год" in asked[q]], asked
+
+
+def test_a_name_followed_by_its_own_spelling_is_one_person() -> None:
+    # phrasing11's leftover: the KG holds «26-летнюю Чжан Инъин (章莹颖)» under another id than
+    # «Чжан Инъин»; her death, told of the plain name, did not reach the bracketed one, so her
+    # age was asked in the present
+    d = doc("z", "Пётр Сомов похитил 26-летнюю Чжан Инъин (章莹颖) в июне. Тело Чжан Инъин не "
+                 "нашли: Чжан Инъин погибла в июне 2017 года.")  # fmt: skip
+    ts = [
+        fact(d, "Чжан Инъин (章莹颖)", "AGE_IS", "26 лет", ("PERSON", "AGE"),
+             ("Чжан Инъин (章莹颖)", "26-летнюю"), ("PERSON:чжан инъин (章莹颖)", "AGE:26"),
+             "present"),
+        fact(d, "Чжан Инъин", "DATE_OF_DEATH", "июнь 2017 года", ("PERSON", "DATE"),
+             ("Чжан Инъин погибла", "июне 2017 года"), ("PERSON:чжан инъин", "DATE:17"), "past"),
+    ]  # fmt: skip
+    from dragon_bench.questions.sampling import FactGraph
+
+    graph = FactGraph(ts, texts={d.id: d.full_text})
+    assert "PERSON:чжан инъин (章莹颖)" not in graph.entities
+    assert {f.subject_id for f in graph.all_facts} == {"PERSON:чжан инъин"}
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "26 лет" in asked[q]], asked
+
+
+def test_a_product_only_implied_is_not_asked_as_made() -> None:
+    # «Что производит компания, которой владеет Bayer?» -> Roundup, from «Пестициды
+    # Monsanto» and «признал химикат глифосат (Roundup) фактором появления рака» (read 12 C,
+    # U): no sentence says Monsanto makes it
+    op = ("ORGANIZATION", "PRODUCT")
+    d = doc("m", "Пестициды Monsanto. Суд признал химикат глифосат (Roundup) фактором появления "
+                 "рака. Компания Уралмаш выпускает экскаватор ЭКГ-18.")  # fmt: skip
+    ts = [
+        fact(d, "Monsanto", "PRODUCES", "Roundup", op, ("Monsanto", "Roundup"),
+             ("ORGANIZATION:m", "PRODUCT:r")),
+        fact(d, "Уралмаш", "PRODUCES", "ЭКГ-18", op, ("Уралмаш", "ЭКГ-18"),
+             ("ORGANIZATION:u", "PRODUCT:e")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Roundup" in asked[q] or "Monsanto" in q], asked
+    assert [q for q in asked if "ЭКГ-18" in asked[q]], asked

@@ -244,7 +244,7 @@ def ask_object(
         ent = graph.entities.get(fact.subject_id)
         docs = sorted(ent.docs) if ent is not None else fact.doc_ids
         named = shown_with_kind(fact.subject, [texts.get(d, "") for d in docs])
-        if named != fact.subject:  # «группа Talk Talk»: the verb agrees with the kind noun
+        if named != fact.subject:  # «группа Talk Talk», «фонд «Справедливая помощь»»
             shown = dataclasses.replace(fact, subject=named)
     out = []
     for frame in frames.many if many else frames.ask:
@@ -368,6 +368,9 @@ def predicates(
         return []
     wh = wh or subject_wh(fact.subject_type)
     out = []
+    shown = fact.object
+    if fact.object_type in ORGS and texts is not None:  # «фонде «Справедливая помощь»»
+        shown = shown_with_kind(fact.object, [texts.get(d, "") for d in fact.doc_ids])
     for frame in frames.pred:
         if not frame.fits(fact.object_type, fact.tense, _when(fact)):  # type: ignore[arg-type]
             continue
@@ -376,7 +379,7 @@ def predicates(
         text = render(
             frame.text,
             s=fact.subject,
-            o=fact.object,
+            o=shown,
             s_type=fact.subject_type,
             o_type=fact.object_type,
             tense=fact.tense,
