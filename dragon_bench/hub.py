@@ -13,6 +13,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from fsspec.implementations.local import LocalFileSystem
 
+from dragon_bench.arrow_input import read_into_arrow
 from dragon_bench.errors import BadInputError
 from dragon_bench.versions import is_version, latest_version, parse_version
 
@@ -134,7 +135,7 @@ class Hub:
             raise BadInputError(f"{half} revision {version} has no {name}.parquet", path=path)
         with self.fs.open(path, "rb") as f:
             # ParquetFile, not read_table: one file needs no dataset layer (whose import pulls in pandas).
-            return pq.ParquetFile(f).read()
+            return pq.ParquetFile(read_into_arrow(f)).read()
 
     def write_revision(
         self,

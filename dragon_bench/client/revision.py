@@ -12,6 +12,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from dragon_bench.arrow_input import read_into_arrow
 from dragon_bench.errors import BadInputError
 
 __all__ = ["Revision", "records_from_bytes", "revision_from_records"]
@@ -39,7 +40,7 @@ def records_from_bytes(data: bytes, name: str) -> list[dict[str, Any]]:
 
     try:
         if data[:4] == b"PAR1":
-            return pq.read_table(pa.BufferReader(data)).to_pylist()
+            return pq.read_table(read_into_arrow(data)).to_pylist()
         text = data.decode("utf-8-sig")
         stripped = text.lstrip()
         if name.endswith(".csv"):

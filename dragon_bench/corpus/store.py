@@ -23,6 +23,7 @@ import fsspec
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from dragon_bench.arrow_input import read_into_arrow
 from dragon_bench.corpus.diff import DocumentDiff, diff_documents
 from dragon_bench.corpus.segment_io import segments_bytes, segments_from_table
 from dragon_bench.errors import BadInputError
@@ -173,7 +174,7 @@ class SnapshotStore:
 
         sid = self.resolve(ref)
         with self.fs.open(self._path("snapshots", sid, "documents.parquet"), "rb") as f:
-            table = pq.read_table(f)
+            table = pq.read_table(read_into_arrow(f))
         return [_document(row) for row in table.to_pylist()]
 
     def write(self, docs: Iterable[Document], *, source: str = "") -> str:
@@ -248,4 +249,4 @@ class SnapshotStore:
         if not self.fs.exists(path):
             raise BadInputError("no segments with this window and stride", path=path)
         with self.fs.open(path, "rb") as f:
-            return segments_from_table(pq.read_table(f))
+            return segments_from_table(pq.read_table(read_into_arrow(f)))

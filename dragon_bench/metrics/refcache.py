@@ -26,6 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from dragon_bench import __version__
+from dragon_bench.arrow_input import read_into_arrow
 from dragon_bench.metrics.chrf import (
     ChrfReference,
     chrf_from_repeats,
@@ -124,7 +125,7 @@ def _read(hub: Any, path: str, key: str) -> pa.Table | None:
         if not hub.fs.exists(path):
             return None
         with hub.fs.open(path, "rb") as f:
-            table = pq.ParquetFile(f).read()
+            table = pq.ParquetFile(read_into_arrow(f)).read()
     except (OSError, pa.ArrowException):  # an unreadable cache is only a missed speed-up
         return None
     meta = table.schema.metadata or {}
