@@ -35,7 +35,10 @@ __all__ = [
     "other_workplaces",
     "finer_place",
     "other_charges",
+    "time_bounded",
     "told_past",
+    "unnamed_events",
+    "untold_roles",
     "unlisted_work",
     "works_elsewhere",
 ]
@@ -561,6 +564,8 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "not_a_work"
     if listed_beside(facts, texts):
         return "listed_beside"
+    if time_bounded(facts, texts):
+        return "time_bounded"
     return ""
 
 
@@ -806,3 +811,125 @@ def unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
                     continue
                 return tokens[k].text
     return ""
+
+
+# a time that bounds the evidence's state to a part of a life («В последние годы Демис Руссос
+# проживал в Греции и Франции»): the places, seats or bodies of other years are not told
+_BOUNDED = re.compile(
+    r"\b(?:в последн(?:ие|ее) (?:годы|год|месяцы|десятилети[яе]|время)|последние \d+ (?:лет|года)|"
+    r"в (?:детстве|юности|молодости|юные годы|студенческие годы|те годы)|"
+    r"некоторое время|одно время|какое-то время|в годы войны|во время войны)\b",
+    re.IGNORECASE,
+)
+_BOUNDED_KINDS = frozenset({"PLACE_RESIDES_IN", "WORKPLACE", "MEMBER_OF"})
+
+
+def time_bounded(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """A member's sentence bounds its state to a part of a life («в последние годы», «в
+    детстве»): a set of homes, workplaces or bodies asked without it has members the
+    texts do not tell (Руссос was born in Egypt). A span of one membership («с 2010 по 2012
+    год») bounds that member, not the set."""
+    return facts[0].relation in _BOUNDED_KINDS and any(
+        _BOUNDED.search(_sentence(texts, t.doc_id, t.sentence_span))
+        for f in facts
+        for t in f.triples
+    )
+
+
+# an activity named by its adjective («За свою переводческую деятельность поэт стал
+# стипендиатом»): a trade the members may not hold
+_ACTIVITY = re.compile(r"\b([а-яё]{4,}?)(?:ческ|ск)(?:ая|ую|ой)\s+деятельност\w*", re.IGNORECASE)
+
+
+def _people_at(graph: FactGraph) -> dict[str, list[tuple[int, int, str]]]:
+    """The person mentions of the KG's triples by document: (start, end, entity id)."""
+    found = _PEOPLE_AT.get(id(graph))
+    if found is not None and found[0] is graph:
+        return found[1]
+    spans: dict[str, list[tuple[int, int, str]]] = {}
+    for f in graph.all_facts:
+        for t in f.triples:
+            if f.subject_type == "PERSON":
+                spans.setdefault(t.doc_id, []).append((*t.subject_span, f.subject_id))
+            if f.object_type == "PERSON":
+                spans.setdefault(t.doc_id, []).append((*t.object_span, f.object_id))
+    _PEOPLE_AT.clear()  # one graph at a time (a generation run)
+    _PEOPLE_AT[id(graph)] = (graph, spans)
+    return spans
+
+
+_PEOPLE_AT: dict[int, tuple[FactGraph, dict[str, list[tuple[int, int, str]]]]] = {}
+
+
+def _about_subject(facts: Sequence[Fact], graph: FactGraph) -> Iterable[str]:
+    """Sentences about a set's subject in the documents whose opening names it (its main
+    person): those naming its surname, or naming no other person the KG knows there («В 1962
+    году ... возглавил Новгородскую археологическую экспедицию МГУ» of Валентин Янин)."""
+    first = facts[0]
+    stem = _stem(first.subject)
+    if not stem:
+        return
+    people = _people_at(graph)
+    for doc_id in sorted({d for f in facts for d in f.doc_ids}):
+        text = graph.texts.get(doc_id, "")
+        if stem not in " ".join(_SENTENCE.split(text.strip(), 2)[:2]):
+            continue
+        at = 0
+        for sentence in _SENTENCE.split(text):
+            start = text.find(sentence, at)
+            at = max(at, start + len(sentence))
+            end = start + len(sentence)
+            others = [
+                p
+                for p in people.get(doc_id, ())
+                if start <= p[0] < end and p[2] != first.subject_id
+            ]
+            if stem in sentence or not others:
+                yield sentence
+
+
+def untold_roles(facts: Sequence[Fact], graph: FactGraph) -> bool:
+    """A sentence about the subject tells a post or activity no member covers: heading
+    something («возглавил Новгородскую археологическую экспедицию МГУ» beside {историк,
+    археолог}) or an activity by its adjective («переводческую деятельность» beside {поэт,
+    редактор})."""
+    if not facts or facts[0].relation != "WORKS_AS":
+        return False
+    words = {w for f in facts for w in lemmas(f.object)}
+    stems = {w[:5] for w in words}
+    heads = bool(words & _HEADS)
+    for sentence in _about_subject(facts, graph):
+        for m in _HEADED.finditer(sentence):
+            named = {w for w in lemmas(m.group(1).strip("« ")) if len(w) >= 3}
+            if not heads or (named and not named & words):
+                return True
+        for m in _ACTIVITY.finditer(sentence):
+            if m.group(1).lower()[:5] not in stems:
+                return True
+    return False
+
+
+# events a body holds, named by its name after the event («плей-офф НХЛ», «драфт НХЛ»)
+_EVENTS = frozenset({"матч", "финал", "полуфинал", "плей-офф", "драфт", "сезон", "чемпионат"})
+_EVENTS |= {"турнир", "кубок", "этап", "фестиваль", "конкурс", "выставка", "форум", "саммит"}
+_EVENTS |= {"конференция", "съезд", "церемония", "гонка", "олимпиада", "марафон", "игры"}
+
+
+def unnamed_events(facts: Sequence[Fact], graph: FactGraph) -> bool:
+    """A set of the events an organisation holds misses one its documents name by an event
+    noun before the organisation's name («плей-офф НХЛ» beside {Матч всех звёзд НХЛ, финал
+    Кубка Стэнли})."""
+    if not facts or facts[0].relation != "ORGANIZES":
+        return False
+    name = facts[0].subject.strip('«»"')
+    ent = graph.entities.get(facts[0].subject_id)
+    if not name or ent is None:
+        return False
+    words = {w for f in facts for w in lemmas(f.object)}
+    said = re.compile(r"([\w-]+)\s+[«\"]?" + re.escape(name) + r"(?!\w)")
+    for doc_id in sorted(ent.docs):
+        for m in said.finditer(graph.texts.get(doc_id, "")):
+            head = lemmas(m.group(1))[:1]
+            if head and head[0] in _EVENTS and head[0] not in words:
+                return True
+    return False

@@ -165,3 +165,105 @@ def test_a_post_told_by_an_imperfective_past_is_not_asked_as_held() -> None:
     got = _asked(ts, [d], types=("set",), seeds=range(4))
     assert not [q for q in got if "Коумс" in q], got
     assert [q for q in got if "Зотов" in q], got
+
+
+PL = ("PERSON", "COUNTRY")
+
+
+def test_a_home_told_for_a_part_of_a_life_is_no_whole_set() -> None:
+    # «В каких странах жил Демис Руссос?» -> {Греция, Франция} from «В последние годы Демис
+    # Руссос проживал в Греции и Франции» (born in Egypt: the question drops the time)
+    d = doc("r", "В последние годы Ян Ковач проживал в Греции и Франции. Павел Зотов проживал "
+                 "в Италии и Испании.")  # fmt: skip
+    ts = [
+        fact(d, "Ян Ковач", "PLACE_RESIDES_IN", "Греция", PL, ("Ян Ковач", "Греции"),
+             ("PERSON:k", "COUNTRY:g")),
+        fact(d, "Ян Ковач", "PLACE_RESIDES_IN", "Франция", PL, ("Ян Ковач", "Франции"),
+             ("PERSON:k", "COUNTRY:f")),
+        fact(d, "Павел Зотов", "PLACE_RESIDES_IN", "Италия", PL, ("Павел Зотов", "Италии"),
+             ("PERSON:z", "COUNTRY:i")),
+        fact(d, "Павел Зотов", "PLACE_RESIDES_IN", "Испания", PL, ("Павел Зотов", "Испании"),
+             ("PERSON:z", "COUNTRY:s")),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Ковач") == [], "a set of homes «в последние годы» asked for a life"
+    assert _sets(ts, [d], "Зотов") == [("Испания", "Италия")]
+
+
+def test_a_post_or_activity_told_of_the_main_person_is_a_member() -> None:
+    # «Какие профессии и должности были у Валентина Янина?» -> {археолог, историк}, while «В
+    # 1962 году ... возглавил Новгородскую археологическую экспедицию МГУ»; «Какие профессии
+    # и должности были у А. Арапова?» without «За свою переводческую деятельность поэт ...»
+    from dragon_bench.types import Document
+
+    d = Document(id="y", title="Умер историк и археолог Виктор Ланин",
+                 text="Умер историк и археолог Виктор Ланин. В 1962 году после своего учителя "
+                      "возглавил Новгородскую археологическую экспедицию МГУ.")  # fmt: skip
+    e = Document(id="a", title="Выставка к юбилею Олега Сарова",
+                 text="Поэт и певец Олег Саров родился в 1959 году. За свою переводческую "
+                      "деятельность поэт стал стипендиатом ассоциации.")  # fmt: skip
+    c = Document(
+        id="c",
+        title="Умер историк Пётр Ларионов",
+        text="Умер историк и археолог Пётр Ларионов. В 1962 году он уехал в Новгород.",
+    )
+    ts = [
+        fact(d, "Виктор Ланин", "WORKS_AS", "историк", PR, ("Виктор Ланин.", "историк и"),
+             ("PERSON:y", "PROFESSION:h")),
+        fact(d, "Виктор Ланин", "WORKS_AS", "археолог", PR, ("Виктор Ланин.", "археолог"),
+             ("PERSON:y", "PROFESSION:a")),
+        fact(e, "Олег Саров", "WORKS_AS", "поэт", PR, ("Олег Саров", "Поэт"),
+             ("PERSON:s", "PROFESSION:p")),
+        fact(e, "Олег Саров", "WORKS_AS", "певец", PR, ("Олег Саров", "певец"),
+             ("PERSON:s", "PROFESSION:v")),
+        fact(c, "Пётр Ларионов", "WORKS_AS", "историк", PR, ("Пётр Ларионов.", "историк и"),
+             ("PERSON:l", "PROFESSION:h")),
+        fact(c, "Пётр Ларионов", "WORKS_AS", "археолог", PR, ("Пётр Ларионов.", "археолог"),
+             ("PERSON:l", "PROFESSION:a")),
+    ]  # fmt: skip
+    assert _sets(ts, [d, e, c], "Ланин") == [], "the head of an expedition is missing"
+    assert _sets(ts, [d, e, c], "Саров") == [], "the translator is missing"
+    assert _sets(ts, [d, e, c], "Ларионов") == [("археолог", "историк")]
+
+
+PE = ("ORGANIZATION", "EVENT")
+
+
+def test_an_event_the_texts_name_after_the_organiser_is_a_member() -> None:
+    # «Какие мероприятия организовал НХЛ?» -> {Матчи всех звёзд НХЛ, финал Кубка Стэнли},
+    # while the texts also name «плей-офф НХЛ» and the NHL draft
+    d = doc("n", "Лидстрем участвовал в Матчах всех звёзд ВХЛ. Лидстрем стал лучшим игроком "
+                 "плей-офф ВХЛ. ВХЛ проводит финал Кубка Братины. ФХР проводит Кубок Первого "
+                 "канала и турнир «Золотая шайба».")  # fmt: skip
+    ts = [
+        fact(d, "ВХЛ", "ORGANIZES", "Матчи всех звёзд ВХЛ", PE, ("ВХЛ проводит", "Матчах всех звёзд ВХЛ"),
+             ("ORGANIZATION:v", "EVENT:m")),
+        fact(d, "ВХЛ", "ORGANIZES", "финал Кубка Братины", PE, ("ВХЛ проводит", "финал Кубка Братины"),
+             ("ORGANIZATION:v", "EVENT:f")),
+        fact(d, "ФХР", "ORGANIZES", "Кубок Первого канала", PE, ("ФХР", "Кубок Первого канала"),
+             ("ORGANIZATION:r", "EVENT:k")),
+        fact(d, "ФХР", "ORGANIZES", "Золотая шайба", PE, ("ФХР", "Золотая шайба"),
+             ("ORGANIZATION:r", "EVENT:z")),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "ВХЛ") == [], "«плей-офф ВХЛ» is missing"
+    assert _sets(ts, [d], "ФХР"), "a set the texts do not add to is asked"
+
+
+def test_one_charge_under_two_nouns_of_one_adjective_is_no_set() -> None:
+    # «В чём обвиняли Сильвио Берлускони?» -> «масштабные финансовые махинации», «финансовые
+    # аферы»: one charge told twice
+    d = doc("f", "Петра Сомова обвиняли в масштабных финансовых махинациях. Петра Сомова "
+                 "обвиняли в финансовых аферах. Ивана Орлова обвиняли в налоговых махинациях. "
+                 "Ивана Орлова обвиняли в незаконном обороте оружия.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Сомов", "CONVICTED_OF", "масштабные финансовые махинации", PC,
+             ("Петра Сомова", "масштабных финансовых махинациях"), ("PERSON:s", "CRIME:m"), "past"),
+        fact(d, "Пётр Сомов", "CONVICTED_OF", "финансовые аферы", PC,
+             ("Петра Сомова обвиняли в ф", "финансовых аферах"), ("PERSON:s", "CRIME:a"), "past"),
+        fact(d, "Иван Орлов", "CONVICTED_OF", "налоговые махинации", PC,
+             ("Ивана Орлова", "налоговых махинациях"), ("PERSON:o", "CRIME:n"), "past"),
+        fact(d, "Иван Орлов", "CONVICTED_OF", "незаконный оборот оружия", PC,
+             ("Ивана Орлова обвиняли в н", "незаконном обороте оружия"), ("PERSON:o", "CRIME:o"),
+             "past"),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Сомов") == [], "two names of one charge asked as two"
+    assert _sets(ts, [d], "Орлов") == [("налоговые махинации", "незаконный оборот оружия")]

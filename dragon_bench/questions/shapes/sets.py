@@ -9,7 +9,14 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from dragon_bench.nlp.lexicon import PROFESSIONS
-from dragon_bench.questions.completeness import AWARD_HOLDERS, missing_member, not_yet, told_past
+from dragon_bench.questions.completeness import (
+    AWARD_HOLDERS,
+    missing_member,
+    not_yet,
+    told_past,
+    unnamed_events,
+    untold_roles,
+)
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
@@ -190,7 +197,29 @@ def _merged(members: list[Fact]) -> list[Fact]:
         return []  # «глава ЕЦБ» / «председатель банка»: the bank may be the ЕЦБ
     if members and members[0].relation == "WORKS_AS" and (_one_trade(kept) or _one_head(kept)):
         return []
+    if _one_kind(kept):
+        return []
     return kept
+
+
+def _modified(name: str) -> tuple[frozenset[str], str] | None:
+    """A common-noun phrase of adjectives and a head noun («масштабные финансовые
+    махинации»): its adjectives' lemmas and its head's; None for a name or a phrase with
+    a complement («уклонение от уплаты налогов»)."""
+    words = name.split()
+    if len(words) < 2 or not name[:1].islower():
+        return None
+    kinds = [analyzer().parse(w.lower())[0] for w in words]
+    if any(p.tag.POS not in ("ADJF", "PRTF") for p in kinds[:-1]) or kinds[-1].tag.POS != "NOUN":
+        return None
+    return frozenset(p.normal_form for p in kinds[:-1]), kinds[-1].normal_form
+
+
+def _one_kind(kept: list[Fact]) -> bool:
+    """Two members that are one adjective's kind under two nouns («масштабные финансовые
+    махинации» / «финансовые аферы»): near-synonyms, one member told twice."""
+    shapes = [m for m in (_modified(f.object) for f in kept) if m is not None]
+    return any(a[0] & b[0] and a[1] != b[1] for i, a in enumerate(shapes) for b in shapes[i + 1 :])
 
 
 # heads two members may share and still be two roles (two bodies one is a member of)
@@ -350,6 +379,8 @@ class SetShape:
         shown = {sub.facts[0].subject_id, *sub.answer_ids}
         if any(ctx.graph.namesake(e) for e in shown):
             return "namesake"  # «Малашенко» beside «Елена Малашенко»: which one?
+        if untold_roles(sub.facts, ctx.graph) or unnamed_events(sub.facts, ctx.graph):
+            return "incomplete"
         return missing_member(sub.facts, ctx.texts)
 
 
