@@ -412,6 +412,14 @@ def _person_nominative(name: str) -> str:
     first = next(
         (w for w in words if any("Name" in p.tag for p in analyzer().parse(w.lower())[:1])), ""
     )
+    if not first and len(words) > 1:
+        # «Присцилле Чан» (TRAIN read a): the dictionary ranks a noun «присцилл» before the
+        # name, and no reading of the word is a nominative
+        opening = analyzer().parse(words[0].lower())
+        if any("Name" in p.tag for p in opening[:2]) and not any(
+            _case(p.tag) == "nomn" for p in opening
+        ):
+            return ""
     first_nomn = {
         str(p.tag.gender)
         for p in analyzer().parse(first.lower())
@@ -611,6 +619,20 @@ def _agreeing_nominative(name: str) -> str | None:
 _VALUES = frozenset({"MONEY", "NUMBER", "PERCENT", "ORDINAL", "TIME"})
 
 
+def _unknown_oblique(name: str) -> bool:
+    """A one-word place in «-е» the dictionary does not know whose every reading is an
+    oblique case («Каслтоне», «Тусоне»: guessed as a woman's name «Каслтоня» in the dative): its
+    nominative («Каслтон»? «Каслтона»?) cannot be told, so it is not answered."""
+    words = name.split()
+    if len(words) != 1 or not re.fullmatch(r"[А-ЯЁ][а-яё]+е", words[0]):
+        return False  # the prepositional's «-е» («в Каслтоне»); «Невада», «Малибу» stay
+    low = words[0].lower()
+    if analyzer().word_is_known(low):
+        return False
+    parses = analyzer().parse(low)
+    return bool(parses) and not any(_case(p.tag) == "nomn" for p in parses)
+
+
 def _dedicated(word: str) -> bool:
     """A place name opening with a person in the genitive («Достоевского», «Вернадского»,
     «Космонавта Волкова»): the name of the one a street, a square or a station is named
@@ -736,6 +758,8 @@ def answer_name(name: str, entity_type: str = "") -> str:
         shown = _hyphenated_nominative(shown)
         if not shown:
             return ""  # «Урбане-Шампейне»: a hyphenated place left in an oblique case
+        if _unknown_oblique(shown):
+            return ""  # «Каслтоне» (TRAIN read b): read only as a name's oblique case
     if kind in ORGS and _bare_word(shown):
         if analyzer().parse(shown.lower())[0].normal_form in _INSTITUTIONS:
             return ""  # «Администрация», «Правительство»: which one?

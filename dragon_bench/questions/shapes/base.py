@@ -24,6 +24,7 @@ from dragon_bench.questions.completeness import (
     other_kin,
     other_schools,
     other_workplaces,
+    told_past,
     unlisted_work,
 )
 from dragon_bench.questions.fame import (
@@ -72,6 +73,7 @@ __all__ = [
     "object_scope",
     "place_gives_country",
     "predicates",
+    "settle_told",
     "subject_scope",
     "subject_wh_of",
     "type_noun_of",
@@ -224,6 +226,23 @@ def choose(candidates: Sequence[tuple[str, str]], ctx: Context) -> Phrased | Non
     return Phrased(best[1], best[0])
 
 
+# states that hold for a time; a sentence telling one by an imperfective past («Нолан играл в
+# ... Calgary Flames», «До сего момента он управлял фондом», «участвовал в «Мисс Вселенной» в
+# 1972 году») says it ended (TRAIN reads a, b: «работает», «участвует» for such facts)
+_HELD_STATES = frozenset({"WORKPLACE", "WORKS_AS", "MEMBER_OF", "PLACE_RESIDES_IN", "OWNER_OF"})
+_HELD_STATES |= {"PARTICIPANT_IN", "SUBORDINATE_OF"}
+
+
+def settle_told(fact: Fact, texts: Mapping[str, str] | None) -> None:
+    """A fact of no tense whose evidence tells it by an imperfective past (the first verb
+    above its object in the sentence's parse: `completeness.told_past`) is past. Read when
+    the fact is phrased (parsing every fact of a KG up front costs seconds)."""
+    if texts is None or fact.tense or fact.relation not in _HELD_STATES:
+        return
+    if told_past(fact, texts):
+        fact.tense = "past"
+
+
 def ask_object(
     fact: Fact,
     graph: FactGraph,
@@ -239,6 +258,7 @@ def ask_object(
     frames = TEMPLATES.get(fact.relation)
     if frames is None:
         return []
+    settle_told(fact, texts)
     shown = fact
     if subject is None and fact.subject_type in ORGS and texts is not None:
         ent = graph.entities.get(fact.subject_id)
@@ -366,6 +386,7 @@ def predicates(
     frames = TEMPLATES.get(fact.relation)
     if frames is None:
         return []
+    settle_told(fact, texts)
     wh = wh or subject_wh(fact.subject_type)
     out = []
     shown = fact.object

@@ -14,6 +14,7 @@ from dragon_bench.questions.shapes.base import (
     Context,
     Phrased,
     predicates,
+    settle_told,
     subject_scope,
     subject_wh_of,
     template_words,
@@ -155,6 +156,8 @@ def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[
     with a condition many share), `no_template`."""
     if not _sharp_enough(a, b) or not _sharp_enough(b, a):
         return [], "not_sharp"
+    settle_told(a, texts)
+    settle_told(b, texts)
     wh = subject_wh_of([a, b], texts)
     candidates = _role_headed(a, b, texts) + _role_headed(b, a, texts)
     if _roles_agree(a, b):  # a dead subject's roles are past already (FactGraph._settle)

@@ -24,6 +24,7 @@ from dragon_bench.questions.shapes.base import (
     gendered_render,
     object_scope,
     predicates,
+    settle_told,
     subject_scope,
     subject_wh_of,
     type_noun_of,
@@ -64,6 +65,7 @@ def _descriptions(
 ) -> list[tuple[Describe, dict[str, str], str]]:
     """The bridge (f1's object) described by f1, in every case, when f1 makes it unique."""
     frames = TEMPLATES.get(f1.relation)
+    settle_told(f1, texts)
     out = []
     for d in frames.describe if frames else ():
         if d.objects and f1.object_type not in d.objects:
