@@ -604,30 +604,39 @@ class _Token:
 @lru_cache(maxsize=4096)
 def _parse(sentence: str) -> tuple[_Token, ...]:
     """natasha's morphology and syntax of one evidence sentence (its tokens' offsets are
-    the sentence's own)."""
+    the sentence's own; each line apart: a gold span may hold a headline and the sentence
+    after it)."""
     from natasha import Doc
 
     from dragon_bench.nlp.natasha import get_pipeline
 
     nlp = get_pipeline()
-    doc = Doc(sentence)
-    doc.segment(nlp.segmenter)
-    with nlp.threads.limit(limits=1, user_api="blas"):
-        doc.tag_morph(nlp.morph_tagger)
-        doc.parse_syntax(nlp.syntax_parser)
-    index = {t.id: i for i, t in enumerate(doc.tokens)}
-    return tuple(
-        _Token(
-            t.start,
-            t.stop,
-            t.text,
-            t.pos or "",
-            frozenset(f"{k}={v}" for k, v in (t.feats or {}).items()),
-            index.get(t.head_id, -1),
-            t.rel or "",
-        )
-        for t in doc.tokens
-    )
+    out: list[_Token] = []
+    at = 0
+    for line in sentence.split("\n"):
+        offset, at = at, at + len(line) + 1
+        if not line.strip():
+            continue
+        doc = Doc(line)
+        doc.segment(nlp.segmenter)
+        with nlp.threads.limit(limits=1, user_api="blas"):
+            doc.tag_morph(nlp.morph_tagger)
+            doc.parse_syntax(nlp.syntax_parser)
+        base = len(out)
+        index = {t.id: base + i for i, t in enumerate(doc.tokens)}
+        out += [
+            _Token(
+                offset + t.start,
+                offset + t.stop,
+                t.text,
+                t.pos or "",
+                frozenset(f"{k}={v}" for k, v in (t.feats or {}).items()),
+                index.get(t.head_id, -1),
+                t.rel or "",
+            )
+            for t in doc.tokens
+        ]
+    return tuple(out)
 
 
 def _at(tokens: Sequence[_Token], lo: int, hi: int) -> list[int]:

@@ -267,3 +267,22 @@ def test_one_charge_under_two_nouns_of_one_adjective_is_no_set() -> None:
     ]  # fmt: skip
     assert _sets(ts, [d], "Сомов") == [], "two names of one charge asked as two"
     assert _sets(ts, [d], "Орлов") == [("налоговые махинации", "незаконный оборот оружия")]
+
+
+def test_an_announced_post_is_no_member_under_a_headline_too() -> None:
+    # the gold sentence of «Обама назначит доктора Томаса Фридена на пост директора CDC» holds
+    # the headline above it («Барак Обама выбрал главного борца с болезнями»), without a stop
+    from dragon_bench.types import Document
+
+    d = Document(id="h", title="Барак Обама выбрал главного борца с болезнями",
+                 text="Барак Обама назначит доктора Томаса Фридена на пост директора Центров "
+                      "по контролю заболеваний.")  # fmt: skip
+    ts = [
+        fact(d, "Томас Фриден", "WORKS_AS", "доктор", PR, ("Томаса Фридена", "доктора"),
+             ("PERSON:f", "PROFESSION:d")),
+        fact(d, "Томас Фриден", "WORKS_AS", "директор Центров по контролю заболеваний", PR,
+             ("Томаса Фридена", "директора Центров по контролю заболеваний"),
+             ("PERSON:f", "PROFESSION:c")),
+    ]  # fmt: skip
+    assert "\n" in d.full_text[: ts[0].sentence_span[1]]
+    assert _sets(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
