@@ -24,7 +24,7 @@ _DEATH_CUES = re.compile(
     + r"|\bсмерт\w*|\bгибел\w*|\bкончин\w*|\bубил\w*|\bубийств\w*|\bтело\b|\bмёртв\w*|\bмертв\w*|\bгоды жизни|"
     r"\b\d{4}\b[^.!?]{0,25}[—–-][^.!?]{0,25}\b\d{4}\b"
 )
-_BIRTH_CUES = re.compile(r"родил\w*|рожд\w*|уроженец|уроженк\w*|родом\b|появил\w* на свет")
+_BIRTH_CUES = re.compile(r"родил\w*|рожд\w*|уроженец|уроженк\w*|родом\b|появил\w* на свет|\bрод\.")
 # a home, not a stay («Находясь в Тусоне, Кэтрин не знала ...»: ten days away from home)
 _HOME_CUES = re.compile(
     r"\bжив[её]\w*|\bжил[аи]?\b|\bжить\b|\bживущ\w*|прожива\w*|прожил\w*|поселил\w*|"
@@ -308,6 +308,23 @@ def _day_not_held(t: Triple, text: str) -> bool:
     return _HELD.search(sentence.lower()) is None
 
 
+def _object_sentence(t: Triple, texts: Mapping[str, str]) -> str:
+    """The sentence of the triple's span that holds its object (a span may join the
+    subject's sentence to the object's), in lower case."""
+    from razdel import sentenize  # razdel knows «1953г. в Пскове», «род. 24 мая 1941»
+
+    text = texts.get(t.doc_id, "")
+    start, end = t.sentence_span
+    o0 = t.object_span[0]
+    span = text[start:end]
+    if not start <= o0 < end:
+        return span.lower()
+    for piece in sentenize(span):
+        if piece.start <= o0 - start < piece.stop:
+            return piece.text.lower()
+    return span.lower()
+
+
 def _place_names_org(t: Triple, text: str) -> bool:
     before = text[max(0, t.object_span[0] - 60) : t.object_span[0]].lower()
     return t.object_span[1] > t.object_span[0] and bool(_ORG_BEFORE.search(before))
@@ -340,6 +357,10 @@ def unstated(
     if not sentences:
         return False
     needs = _NEEDS.get(relation) or _MONEY_CUES.get(relation)
+    if needs is not None and relation in _NEEDS and object_type.upper() in _PLACES:
+        # the word in the place's own sentence: «Орешкин родился в 1982 году. Свою юность
+        # провёл в Москве, Ховрино» is no birth in Ховрино (TRAIN read b)
+        return not any(needs.search(_object_sentence(t, texts)) for t in triples)
     if needs is not None:
         return not any(needs.search(s) for s in sentences)
     if relation == "PRODUCES" and object_type == "PRODUCT":
@@ -448,10 +469,23 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
         return any(_graduated(t, texts.get(t.doc_id, "")) for t in triples)
     if relation == "workplace" and name.endswith("toils"):
         return not any(_OFFICIAL.search(s) for s in _sentences(triples, texts))
+    if relation == "workplace" and name.endswith("repr"):
+        triples = [t for t in triples if not _envoy_at(t, texts.get(t.doc_id, ""))]
     cues = _FRAME_CUES.get((relation, name))
     if cues is None:
         return True
     return any(cues.search(s) for s in _sentences(triples, texts, names=False))
+
+
+_AT_BODY = re.compile(r"\bпри\s+[«\"]?$", re.IGNORECASE)
+
+
+def _envoy_at(t: Triple, text: str) -> bool:
+    """The organisation is named after «при»: one is an envoy at it, of someone else
+    («представителем России и СССР при ООН был Андрей Вышинский»: TRAIN read b, «Кто ...
+    представлял Организацию Объединённых Наций?»)."""
+    o0 = t.object_span[0]
+    return t.object_span[1] > o0 and bool(_AT_BODY.search(text[max(0, o0 - 12) : o0]))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")

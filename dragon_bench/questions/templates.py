@@ -468,17 +468,22 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         ),
         _rel(
             "PRODUCES",
+            # a company makes and issues a product; a person creates one («выпускал CPYNET»
+            # of a programmer who wrote it, TRAIN read b)
             ask=[
-                ("makes", "Что {v:производить} {s}?", "PRODUCT"),
-                ("issues", "Какой продукт {v:выпускать} {s}?", "PRODUCT"),
+                ("makes", "Что {v:производить} {s}?", "PRODUCT", "", "s_agency"),
+                ("issues", "Какой продукт {v:выпускать} {s}?", "PRODUCT", "", "s_agency"),
+                ("created", "Какой продукт {v:создать} {s}?", "PRODUCT", "", "s_person"),
                 ("author", "Какое произведение {v:создать} {s}?", "WORK_OF_ART"),
             ],
             many=[
-                ("makes", "Какие продукты {v:выпускать} {s}?", "PRODUCT"),
+                ("makes", "Какие продукты {v:выпускать} {s}?", "PRODUCT", "", "s_agency"),
+                ("created", "Какие продукты {v:создать} {s}?", "PRODUCT", "", "s_person"),
                 ("works", "Какие произведения {v:создать} {s}?", "WORK_OF_ART"),
             ],
             pred=[
-                ("makes", "{v:выпускать} {o:accs}", "PRODUCT"),
+                ("makes", "{v:выпускать} {o:accs}", "PRODUCT", "", "s_agency"),
+                ("created", "{v:создать} {o:accs}", "PRODUCT", "", "s_person"),
                 ("author", "{v:создать} {o:accs}", "WORK_OF_ART"),
             ],
             describe=[
@@ -995,6 +1000,7 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "s_masc": _subject_is("masc"),
     "s_femn": _subject_is("femn"),
     "s_person": lambda s, st, o, ot: st.upper() in PEOPLE,
+    "s_agency": lambda s, st, o, ot: st.upper() not in PEOPLE,
     "o_party": lambda s, st, o, ot: "партия" in lemmas(o),
     "o_number": lambda s, st, o, ot: any(c.isdigit() for c in o),
     "o_day": lambda s, st, o, ot: bool(_DAY.search(o)),

@@ -121,7 +121,7 @@ class Simple:
             if (
                 f.relation == "HEADQUARTERED_IN"
                 and ctx.known_at
-                and known_seat(f.subject, f.object, ctx.known_at)
+                and any(known_seat(n, f.object, ctx.known_at) for n in _names(f, ctx))
             ):
                 return "common_knowledge"  # «Где базируется МАГАТЭ?» -> Вена
             if works_elsewhere(f, ctx.graph):
@@ -135,6 +135,13 @@ class Simple:
 # the KG lacks
 _MANY_PEOPLE = frozenset({"WORKPLACE", "MEMBER_OF", "SCHOOLS_ATTENDED", "PARTICIPANT_IN"})
 _MANY_PEOPLE |= {"SUBORDINATE_OF", "ORIGINS_FROM"}
+
+
+def _names(f: Fact, ctx: Context) -> list[str]:
+    """Every name the texts give the fact's subject («Интернационал», «Интер»: the news know
+    the club by the one, TRAIN read a)."""
+    ent = ctx.graph.entities.get(f.subject_id)
+    return [f.subject, *sorted(ent.names)] if ent is not None else [f.subject]
 
 
 def _broad(f: Fact) -> bool:
