@@ -23,6 +23,7 @@ __all__ = [
 
 NER_TYPES = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION"}
 
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 _NUMBER = re.compile(r"^\d+([.,]\d+)?$")
 _AGED = re.compile(r"^\d+-?летн", re.IGNORECASE)
@@ -253,9 +254,30 @@ def ner_mentions(doc: Any, sents: list[Sentence], text: str) -> list[Mention]:
         if kind == "PERSON" and len(idx) > 1 and _common_person_noun(sent.tokens[idx[0]]):
             idx = idx[1:]  # «Сын А.Лукашенко» at a title's start: the son is no part of the name
             start = sent.tokens[idx[0]].start
+        stop = span.stop
+        if kind == "PERSON":
+            idx, stop = _without_latin(sent, idx, text, start, stop)
         head = _span_head(sent, idx[0], idx[-1])
-        out.append(Mention(start, span.stop, kind, sent.index, head, text[start : span.stop]))
+        out.append(Mention(start, stop, kind, sent.index, head, text[start:stop]))
     return out
+
+
+_LATIN_NAME = re.compile(r"\(\s*[A-Za-z][A-Za-z .'-]*\)")
+
+
+def _without_latin(
+    sent: Sentence, idx: list[int], text: str, start: int, stop: int
+) -> tuple[list[int], int]:
+    """A name with its Latin spelling after it in brackets («Дэвид Эберсман (David
+    Ebersman)») is the name before the brackets: the surname alone later in the text is
+    the same person, and the span is the name's."""
+    cut = next((k for k, i in enumerate(idx) if k and sent.tokens[i].text == "("), None)
+    if cut is None:
+        return idx, stop
+    bracket = sent.tokens[idx[cut]].start
+    if not _LATIN_NAME.fullmatch(text[bracket:stop]) or not _CYRILLIC.search(text[start:bracket]):
+        return idx, stop
+    return idx[:cut], sent.tokens[idx[cut - 1]].end
 
 
 # nouns of kin (the kin rules of `dragon_bench.kg.triggers` read them)

@@ -10,6 +10,7 @@ import pytest
 from dragon_bench.kg import paths
 from dragon_bench.kg.calibration import PATH_PRECISION, QUESTION_THRESHOLD, confidence_of
 from dragon_bench.kg.mentions import Mention, Sentence, find_mentions, read_sentences
+from dragon_bench.kg.natasha_backend import extract_document
 from dragon_bench.kg.nerel import GoldDocument, GoldEntity, GoldRelation
 from dragon_bench.kg.path_table import PATHS
 from dragon_bench.kg.triggers import find_facts
@@ -175,3 +176,41 @@ def test_the_shipped_table_holds_only_precise_lexical_signatures() -> None:
             top = parses(lemma)[0]
             assert not any(tag in top.tag for tag in _PROPER_TAGS), (sig, lemma)
         assert "conj" not in sig and "parataxis" not in sig, sig
+
+
+def test_a_name_with_its_latin_spelling_is_the_person_its_surname_names_later() -> None:
+    # fails on main at cacf716 (kg.mentions kept «(David Ebersman)» in the name): two people, and
+    # the span was too long for NEREL's argument «Дэвид Эберсман»
+    facts = extract_document(
+        Document(
+            id="t",
+            text="Финансовым директором Facebook назначен Дэвид Эберсман (David Ebersman). "
+            "Раньше Эберсман работал в компании Genentech.",
+        )
+    )
+    people = {
+        (t.subject, t.subject_id, t.subject_span) for t in facts if t.subject_type == "PERSON"
+    }
+    assert {name for name, _, _ in people} == {"Дэвид Эберсман"}
+    assert len({key for _, key, _ in people}) == 1
+    assert (40, 54) in {span for _, _, span in people}
+    assert ("Дэвид Эберсман", "WORKPLACE", "Genentech") in {
+        (t.subject, t.relation_type, t.object) for t in facts
+    }
+
+
+def test_coordinated_names_share_their_first_conjuncts_path_and_a_listed_role_does_not() -> None:
+    rows = {
+        "PERSON <nsubj работать >obl ORGANIZATION[в]": paths.Row("w", "WORKPLACE", 10, 0.9),
+        "PERSON <appos PROFESSION=актер": paths.Row("a", "WORKS_AS", 10, 0.9),
+    }
+    sent, mentions = _sentence("Иван Петров и Олег Сидоров работают в Газпроме и Роснефти.")
+    found = {(f.subject.text, f.object.text) for f in paths.learned_facts(sent, mentions, (), rows)}
+    assert found == {
+        (p, o) for p in ("Иван Петров", "Олег Сидоров") for o in ("Газпроме", "Роснефти")
+    }
+    # the parse hangs the name on «актера», the second of three listed roles of her father
+    sent, mentions = _sentence(
+        "Среди гостей — дочь знаменитого писателя, актера и режиссера Мария Шукшина."
+    )
+    assert not paths.learned_facts(sent, mentions, (), rows)
