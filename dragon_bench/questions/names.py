@@ -619,6 +619,21 @@ def _agreeing_nominative(name: str) -> str | None:
 _VALUES = frozenset({"MONEY", "NUMBER", "PERCENT", "ORDINAL", "TIME"})
 
 
+_PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"})
+
+
+def _plural_common_noun(words: list[str]) -> bool:
+    """One word the dictionary knows only as a common noun, read as a plural («Выплаты»,
+    «Выборы», «Переговоры»: TRAIN read b, «приняла участие в Выплатах»)."""
+    if len(words) != 1 or not analyzer().word_is_known(words[0].lower()):
+        return False
+    parses = analyzer().parse(words[0].lower())
+    if any(p.tag.POS != "NOUN" or _PROPER_GRAMMEMES & p.tag.grammemes for p in parses[:2]):
+        return False
+    top = parses[0].tag
+    return words[0][:1].isupper() and top.number == "plur" and _case(top) in ("nomn", "accs")
+
+
 def _unknown_oblique(name: str) -> bool:
     """A one-word place in «-е» the dictionary does not know whose every reading is an
     oblique case («Каслтоне», «Тусоне»: guessed as a woman's name «Каслтоня» in the dative): its
@@ -740,6 +755,8 @@ def answer_name(name: str, entity_type: str = "") -> str:
         analyzer().parse(w.lower())[0].tag.POS in ("VERB", "PRTS", "INFN") for w in words
     ):
         return ""  # «Премия вручена»: a clause, not an event's name
+    if kind == "EVENT" and _plural_common_noun(words):
+        return ""  # «Выплаты», «Выборы»: a common noun capitalised, no event's name
     if kind in ("IDEOLOGY", "RELIGION") and any(
         p.tag.animacy == "anim" for p in analyzer().parse(words[0].lower())[:1]
     ):

@@ -22,6 +22,7 @@ from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import (
     answer_name,
     common_noun,
+    common_words_name,
     display_name,
     is_nominative,
     text_forms,
@@ -86,6 +87,17 @@ def _shows_proper(name: str, text: str | None, span: tuple[int, int]) -> bool:
     if re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown) or not shown[:1].isupper():
         return bool(re.search(r"[«\"\d]|.[A-ZА-ЯЁ]|[A-Za-z]", shown))
     return not _SENTENCE_START.search(text[max(0, span[0] - 4) : span[0]])
+
+
+# kinds of a place whose name of common words the texts quote is shown quoted
+_QUOTED_KINDS = frozenset({"FACILITY", "LOCATION"})
+
+
+def _in_quotes(text: str | None, span: tuple[int, int]) -> bool:
+    """The mention is written between quotes («под названием «Арктика»»)."""
+    if text is None or span[1] <= span[0]:
+        return False
+    return text[span[0] - 1 : span[0]] in ("«", '"') and text[span[1] : span[1] + 1] in ("»", '"')
 
 
 # one-word roles that are fragments of a post («глава» of what?) or titles, not occupations
@@ -184,6 +196,7 @@ class Entity:
     types: Counter[str] = field(default_factory=Counter)
     docs: set[str] = field(default_factory=set)
     proper: bool = False  # some mention shows it as a name, not a word capitalised by position
+    quoted: bool = False  # some mention is written in quotes («Арктика»)
 
     @property
     def type(self) -> str:
@@ -201,10 +214,13 @@ class Entity:
         Безруков», not «Сергей» or «Безрукова»."""
         if not self.names:
             return ""
-        return min(
+        best = min(
             self.names,
             key=lambda n: (not is_nominative(n), -len(n.split()), -self.names[n], n),
         )
+        if self.quoted and self.type in _QUOTED_KINDS and common_words_name(best):
+            return f"«{best}»"  # «Арктика», the inn, not the Arctic (TRAIN read b)
+        return best
 
 
 # relations whose place holds the places inside it (uniqueness: `FactGraph.subject_ids`)
@@ -344,6 +360,7 @@ class FactGraph:
                     ent = self.entities.setdefault(ident, Entity(ident))
                     text = texts.get(t.doc_id) if texts is not None else None
                     ent.proper = ent.proper or _shows_proper(name, text, span)
+                    ent.quoted = ent.quoted or _in_quotes(text, span)
                     shown = answer_name(name.strip(), kind)
                     if shown:
                         ent.names[shown] += 1

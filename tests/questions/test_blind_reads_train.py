@@ -158,3 +158,41 @@ def test_a_birth_place_needs_a_birth_word_in_its_own_sentence() -> None:
     asked = _asked(ts, [d], types=("conditional",))
     assert not [q for q in asked if "Ховрин" in q], asked
     assert [q for q in asked if "Твер" in q], asked
+
+
+def test_a_place_of_common_words_the_text_quotes_is_shown_quoted() -> None:
+    # «Сколько лет человеку, который владеет Арктикой?» (read b, G: «Арктикой» unquoted reads
+    # as the Arctic) from «одно из заведений Трумпа под названием «Арктика»»
+    d = doc("a", "Одно из заведений Фридриха Трумпа под названием «Арктика» находилось в "
+                 "Беннетте. Фридрих Трумп владел «Арктикой» до 1901 года.")  # fmt: skip
+    ts = [
+        fact(d, "Арктика", "LOCATED_IN", "Беннетт", ("FACILITY", "CITY"), ("Арктика", "Беннетте"),
+             ("FACILITY:a", "CITY:b"), "past"),
+        fact(d, "Фридрих Трумп", "OWNER_OF", "Арктика", ("PERSON", "FACILITY"),
+             ("Фридрих Трумп", "Арктикой"), ("PERSON:t", "FACILITY:a"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "multi_hop"))
+    shown = [q for q in asked if "Арктик" in q + str(asked[q])]
+    assert shown, asked
+    assert all("«Арктик" in q + str(asked[q]) for q in shown), asked
+
+
+def test_an_event_named_by_a_plural_common_noun_is_no_name() -> None:
+    # «Когда была основана организация, которая приняла участие в Выплатах?» (read b, G, A, U)
+    from dragon_bench.questions.names import answer_name
+
+    assert answer_name("Выплаты", "EVENT") == ""
+    assert answer_name("Переговоры", "EVENT") == ""
+    assert answer_name("Евровидение", "EVENT") == "Евровидение"
+    assert answer_name("Мисс Вселенная", "EVENT") == "Мисс Вселенная"
+    d = doc("p", "Банк Пересвет принял участие в «Выплаты». Выплаты начнутся в мае. Банк Восход "
+                 "принял участие в Евровидении.")  # fmt: skip
+    oe = ("ORGANIZATION", "EVENT")
+    ts = [
+        fact(d, "Пересвет", "PARTICIPANT_IN", "Выплаты", oe, ("Пересвет", "Выплаты"),
+             ("ORGANIZATION:p", "EVENT:v")),
+        fact(d, "Восход", "PARTICIPANT_IN", "Евровидение", oe, ("Восход", "Евровидении"),
+             ("ORGANIZATION:e", "EVENT:e")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Выплат" in q + str(asked[q])], asked
