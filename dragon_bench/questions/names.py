@@ -404,6 +404,25 @@ def _likelier_man(parses: Any) -> bool:
     return man > woman
 
 
+def _womans_oblique(word: str, parses: list[Any], name: str) -> str:
+    """A woman's first name in an oblique case that the dictionary also reads as a plural
+    nominative («Дариги»: дарига's genitive, or «дарига» in the plural) beside a woman's
+    surname: its singular nominative («Дарига»), else ''."""
+    if not _FEMININE_SURNAME.search(name):
+        return ""
+    nominative = [p for p in parses if "Name" in p.tag and _case(p.tag) == "nomn"]
+    woman = [
+        p
+        for p in parses
+        if "Name" in p.tag and p.tag.gender == "femn" and p.tag.number == "sing"
+        and _case(p.tag) != "nomn"
+    ]  # fmt: skip
+    if not woman or any(p.tag.number == "sing" for p in nominative):
+        return ""
+    lemma = woman[0].normal_form
+    return lemma[:1].upper() + lemma[1:] if word[:1].isupper() else lemma
+
+
 def _person_nominative(name: str) -> str:
     """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
     «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»,
@@ -433,6 +452,10 @@ def _person_nominative(name: str) -> str:
         if w == first:
             if not any("Name" in p.tag and _case(p.tag) == "nomn" for p in parses):
                 return ""
+            woman = _womans_oblique(w, parses, name)
+            if woman:
+                out.append(woman)  # «Дариги Назарбаевой» -> «Дарига» (TRAIN reads a, b)
+                continue
             oblique_man = any(
                 "Name" in p.tag
                 and "Fixd" not in p.tag

@@ -196,3 +196,21 @@ def test_an_event_named_by_a_plural_common_noun_is_no_name() -> None:
     ]  # fmt: skip
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Выплат" in q + str(asked[q])], asked
+
+
+def test_a_womans_first_name_in_an_oblique_case_is_put_in_the_nominative() -> None:
+    # «Какие должности занимала Дариги Назарбаева?» (reads a, b, G): «Дариги» is дарига's
+    # genitive (the dictionary also reads it as a plural nominative) beside a woman's surname
+    from dragon_bench.questions.names import answer_name
+
+    assert answer_name("Дариги Назарбаевой", "PERSON") == "Дарига Назарбаева"
+    assert answer_name("Джули Гербердинг", "PERSON") == "Джули Гербердинг"
+    assert answer_name("Морган Цвангираи", "PERSON") == "Морган Цвангираи"
+    from dragon_bench.questions.sampling import FactGraph
+
+    d = doc("d", "Сенат избрал Даригу Назарбаеву главой комитета.")
+    t = fact(d, "Дариги Назарбаевой", "WORKS_AS", "глава комитета", ("PERSON", "PROFESSION"),
+             ("Даригу Назарбаеву", "главой комитета"), ("PERSON:d", "PROFESSION:g"))  # fmt: skip
+    assert FactGraph([t], texts={d.id: d.full_text}).entities["PERSON:d"].name() == (
+        "Дарига Назарбаева"
+    )
