@@ -659,6 +659,9 @@ def _parsed_triple(t: Triple, texts: Mapping[str, str]) -> tuple[tuple[_Token, .
 # verbs whose infinitive is only a possibility or a plan («может быть приговорён», «намерен стать»)
 _MODAL = frozenset({"мочь", "собираться", "намереваться", "планировать", "хотеть", "должный"})
 _MODAL |= {"предстоять", "обещать", "пообещать", "готовиться", "рассчитывать", "надеяться"}
+# verbs of leaving a post: a future one says the post is held until then
+_LEAVE = frozenset({"покинуть", "лишиться", "уйти", "оставить", "сложить", "подать"})
+_LEAVE |= {"завершиться", "истечь", "освободить", "уступить", "сменить"}
 # a person or role that is an argument of the clause (who will be appointed), not its predicate
 _ARGUMENT = frozenset({"nsubj", "nsubj:pass", "obj", "appos", "flat", "flat:name"})
 
@@ -669,6 +672,8 @@ def _verb_time(tokens: Sequence[_Token], i: int) -> str:
     (a state that ended: «работал», «управлял», «был главой», «занимавший»; a perfective past
     «стал», «назначен», «избрала» starts a state that may hold), '' otherwise."""
     verb = tokens[i]
+    if lemmas(verb.text)[:1] and lemmas(verb.text)[0] in _LEAVE:
+        return ""  # «подаст в отставку с должности премьера», «покинет пост»: held till then
     kids = [k for k in tokens if k.head == i]
     words = {k.text.lower() for k in kids}
     if "бы" in words or "если" in words or "Tense=Fut" in verb.feats:
@@ -705,8 +710,13 @@ def evidence_time(t: Triple, texts: Mapping[str, str]) -> str:
     """The time of the clause that tells a triple's object: the first verb (or copula) above
     the object in its sentence's parse, unless the object names a participant on the way
     (a role as the subject or an apposition of the subject's name: «советник канцлера ...
-    станет главой Bundesbank» makes the post future, not the adviser)."""
+    станет главой Bundesbank» makes the post future, not the adviser), or the object is a
+    role the subject's name hangs on («проведёт встречу с президентом России Дмитрием
+    Медведевым»: a description of who he is now, not what the verb tells)."""
     tokens, i, subject = _parsed_triple(t, texts)
+    described = ("nsubj", "nsubj:pass")  # the subject of a predicate noun is no description
+    if i >= 0 and any(tokens[j].head == i and tokens[j].rel not in described for j in subject):
+        return ""
     seen: set[int] = set()
     while i >= 0 and i not in seen:
         seen.add(i)

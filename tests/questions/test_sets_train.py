@@ -286,3 +286,24 @@ def test_an_announced_post_is_no_member_under_a_headline_too() -> None:
     ]  # fmt: skip
     assert "\n" in d.full_text[: ts[0].sentence_span[1]]
     assert _sets(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
+
+
+def test_a_role_the_name_hangs_on_or_a_post_to_be_left_is_held_now() -> None:
+    # guards of the future screen (train: «Обама ... проведёт встречу с президентом России
+    # Дмитрием Медведевым», «Марио Монти подаст в отставку с должности премьер-министра»):
+    # the role describes who he is now
+    d = doc("g", "Обама проведёт встречу с президентом Молдовы Петром Зотовым. Экономист Пётр "
+                 "Зотов выступил в Кишинёве. Олег Вахрушев подаст в отставку с должности "
+                 "министра финансов. Юрист Олег Вахрушев выступил.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Зотов", "WORKS_AS", "президент Молдовы", PR,
+             ("Петром Зотовым", "президентом Молдовы"), ("PERSON:z", "PROFESSION:p")),
+        fact(d, "Пётр Зотов", "WORKS_AS", "экономист", PR, ("Пётр Зотов", "Экономист"),
+             ("PERSON:z", "PROFESSION:e")),
+        fact(d, "Олег Вахрушев", "WORKS_AS", "министр финансов", PR,
+             ("Олег Вахрушев", "министра финансов"), ("PERSON:o", "PROFESSION:m")),
+        fact(d, "Олег Вахрушев", "WORKS_AS", "юрист", PR, ("Олег Вахрушев выступил", "Юрист"),
+             ("PERSON:o", "PROFESSION:j")),
+    ]  # fmt: skip
+    assert _sets(ts, [d], "Зотов") == [("президент Молдовы", "экономист")]
+    assert _sets(ts, [d], "Вахрушев") == [("министр финансов", "юрист")]

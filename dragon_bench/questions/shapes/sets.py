@@ -3,7 +3,6 @@ aliases merged), asked in the plural; incomplete groups are not asked."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -13,13 +12,18 @@ from dragon_bench.questions.completeness import (
     AWARD_HOLDERS,
     missing_member,
     not_yet,
-    told_past,
     unnamed_events,
     untold_roles,
 )
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
-from dragon_bench.questions.shapes.base import Context, Phrased, ask_object, object_scope
+from dragon_bench.questions.shapes.base import (
+    Context,
+    Phrased,
+    ask_object,
+    object_scope,
+    settle_told,
+)
 from dragon_bench.questions.stated import told_together
 from dragon_bench.questions.templates import WHEN, Frame
 from dragon_bench.types import Question
@@ -261,8 +265,6 @@ def _one_trade(kept: list[Fact]) -> bool:
     return False
 
 
-# relations of a state held and left (a post, a seat, a home): its imperfective past ended it
-_HELD = frozenset({"WORKS_AS", "WORKPLACE", "MEMBER_OF", "PLACE_RESIDES_IN"})
 _INNER = re.compile(r"^«?(?P<before>[^«»]+)«(?P<title>[^«»]+)»(?P<after>[^«»]*)»?$")
 
 
@@ -277,17 +279,15 @@ def _title(f: Fact) -> str:
 
 def _when(members: list[Fact], texts: Mapping[str, str]) -> list[Fact] | None:
     """Members less those their sentences tell as future or conditional («назначит»,
-    «станет», «может быть приговорён»); a changing fact told by an imperfective past («управлял
-    фондом») is past. None when fewer than two are left."""
+    «станет», «может быть приговорён»); each held state told by an imperfective past («управлял
+    фондом») is past, as phrasing makes the first member (`base.settle_told`), so members of
+    two tenses are `mixed_tense`. None when fewer than two are left."""
     kept = [f for f in members if not not_yet(f, texts)]
     if len(kept) < 2:
         return None
-    if kept[0].relation not in _HELD:
-        return kept
-    return [
-        dataclasses.replace(f, tense="past") if f.tense != "past" and told_past(f, texts) else f
-        for f in kept
-    ]
+    for f in kept:
+        settle_told(f, texts)
+    return kept
 
 
 def _fits(frame: Frame, fact: Fact) -> bool:
