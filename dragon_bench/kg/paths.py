@@ -5,12 +5,14 @@ types at its ends, the lemma of an end that is no name («министр», «ч
 prepositions on its words, the relation labels with their directions (`<` up to a head,
 `>` down to a dependent) and the lemmas of the words it passes. It is read from the first
 mention (the subject, NEREL's Arg1) to the second, so a pair read the other way is a
-signature of its own. A path is never read across a conjunct (`conj`), a list
-(`parataxis`, `list`), a name (a proper noun or a word of a third named mention), two
-appositions of one noun, or past another mention of either end's type or a person or role
-off the path between the two, so list items («президент A, премьер B и председатель C»)
-are never linked to each other's roles; it has at most `MAX_EDGES` edges and at least one
-lemma: no signature is made of the types alone. A side that is a common noun of a kind
+signature of its own. A coordinated name takes the path of its first conjunct where that
+path leaves the coordination through its head («Иванов и Петров работают в ...»); otherwise a
+path is never read across a conjunct (`conj`), a list (`parataxis`, `list`), a name (a proper
+noun or a word of a third named mention), two appositions of one noun, or past another
+mention of either end's type or a person or role off the path between the two, so list
+items («президент A, премьер B и председатель C») are never linked to each other's roles;
+it has at most `MAX_EDGES` edges and at least one lemma: no signature is made of the types
+alone. A side that is a common noun of a kind
 that has names («компания») is no one entity and is never linked.
 
 `python -m dragon_bench.kg.paths ../shared/data/nerel/NEREL-v1.1/train` runs our own
