@@ -300,14 +300,6 @@ def table() -> dict[str, Row]:
     return _TABLE
 
 
-def precision_of(sig_id: str) -> float:
-    """A signature id's train precision (0.0 for an unknown id or a veto)."""
-    for row in table().values():
-        if row.id == sig_id and row.relation:
-            return row.precision
-    return 0.0
-
-
 def _decide(sigs: list[str], rows: dict[str, Row]) -> Row | None:
     for sig in sigs:
         if sig and sig in rows:
