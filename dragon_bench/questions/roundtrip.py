@@ -45,6 +45,7 @@ def _cues(table: dict[str, str]) -> dict[str, frozenset[str]]:
 CUES: dict[str, frozenset[str]] = _cues(
     {
         "работать трудиться": "WORKPLACE WORKS_AS",
+        "выступать": "WORKPLACE",
         "возглавлять служить": "WORKPLACE",
         "должность пост профессия титул": "WORKS_AS",
         "представлять": "WORKPLACE ORIGINS_FROM",
@@ -99,6 +100,7 @@ _WH_NOUNS: dict[str, frozenset[str]] = {
     "организация": _ORGS,
     **dict.fromkeys(ENSEMBLES, _ORGS),  # «Какая группа ...» (questions/org_kinds.py)
     "компания": _ORGS,
+    "команда": _ORGS,
     "партия": _ORGS,
     "заведение": _ORGS,
     "произведение": frozenset({"WORK_OF_ART"}),

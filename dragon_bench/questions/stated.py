@@ -103,6 +103,13 @@ _NEEDS = {
     "PLACE_OF_BIRTH": _BIRTH_CUES,
     "PLACE_RESIDES_IN": _HOME_CUES,
 }
+# a player's words: the «выступать за» frames need one in the fact's sentence, and the
+# «работать» frames are not said of a player («Нолан играл в ... Calgary Flames»)
+_PLAYS = re.compile(
+    r"\bигра(?:л|ла|ли|ет|ют)\b|\bсыграл\w*|\bвыступа\w*|\bвыступил\w*|"
+    r"\bигрок\w*|\bнападающ\w*|\bзащитник\w*|\bполузащитник\w*|\bвратар\w*|\bфорвард\w*|"
+    r"\bхоккеист\w*|\bфутболист\w*|\bбаскетболист\w*|\bлегионер\w*|\bперешёл в\b|\bперешел в\b"
+)
 # template verbs that say more than the relation: (relation, template name) -> the words
 # one of the fact's sentences must hold for the template to be used
 _FRAME_CUES = {
@@ -114,6 +121,7 @@ _FRAME_CUES = {
     ("origins_from", "repr"): re.compile(r"представля\w*|сборн\w*|выступа\w*|за команду"),
     # «представлял RCA» for the head of its laboratory: one represents an employer only as
     # its envoy, deputy, player, member or spokesman; otherwise one works there
+    **dict.fromkeys((("workplace", "plays"), ("workplace", "teams")), _PLAYS),
     **dict.fromkeys(
         (("workplace", "repr"), ("workplace", "orgs_repr")),
         re.compile(
@@ -471,12 +479,18 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
         return not any(_OFFICIAL.search(s) for s in _sentences(triples, texts))
     if relation == "workplace" and name.endswith("repr"):
         triples = [t for t in triples if not _envoy_at(t, texts.get(t.doc_id, ""))]
+    if relation == "workplace" and name in _AT_WORK:
+        told = _sentences(triples, texts, names=False)
+        if any(_PLAYS.search(s) for s in told) and not any(_WORK_VERBS.search(s) for s in told):
+            return False  # «Нолан играл в ... Calgary Flames»: he played there, not worked
     cues = _FRAME_CUES.get((relation, name))
     if cues is None:
         return True
     return any(cues.search(s) for s in _sentences(triples, texts, names=False))
 
 
+# the «работать» frames of a workplace
+_AT_WORK = frozenset({"where", "org", "orgs", "in", "employer"})
 _AT_BODY = re.compile(r"\bпри\s+[«\"]?$", re.IGNORECASE)
 
 

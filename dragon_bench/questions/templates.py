@@ -186,6 +186,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 # the army or a security service
                 ("heads", "Какую организацию {v:возглавлять} {s}?", _ORGS),
                 ("serves", "Где {v:служить} {s}?", _ORGS, "", "o_service"),
+                # a player plays for a team, not «работает» (TRAIN reads a, b: Calgary Flames)
+                ("plays", "За какую команду {v:выступать} {s}?", _ORGS, "", "o_work"),
                 ("place", "{where} {v:работать} {s}?", _NAMED_PLACES),
                 ("country", "Какую страну {v:представлять} {s}?", "COUNTRY"),
             ],
@@ -193,6 +195,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("orgs", "В каких организациях {v:работать} {s}?", _ORGS, "", "o_work"),
                 ("bodies", "Членом каких организаций {v:являться} {s}?", _ORGS, "", "o_body"),
                 ("orgs_repr", "Какие организации {v:представлять} {s}?", _ORGS),
+                ("teams", "За какие команды {v:выступать} {s}?", _ORGS, "", "o_work"),
             ],
             pred=[
                 # not «работает в Японии» for an emperor: a country is no workplace condition
@@ -208,6 +211,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("repr", "{v:представлять} {o:accs}", _ORGS),
                 ("heads", "{v:возглавлять} {o:accs}", _ORGS),
                 ("serves", "{v:служить} в {o:loct}", _ORGS, "", "o_service"),
+                ("plays", "{v:выступать} за {o:accs}", _ORGS, "", "o_work"),
             ],
             describe=[
                 ("org", "организация", ", в {which:loct} {v:работать} {s}", _ORGS, "o_work"),
@@ -215,6 +219,7 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("repr", "организация", ", {which:accs} {v:представлять} {s}", _ORGS),
                 ("employer", "работодатель", " {s:gent}", _ORGS, "o_work"),
                 ("serves", "организация", ", в {which:loct} {v:служить} {s}", _ORGS, "o_service"),
+                ("plays", "команда", ", за {which:accs} {v:выступать} {s}", _ORGS, "o_work"),
                 ("place", "{onoun}", ", в {which:loct} {v:работать} {s}", _NAMED_PLACES),
             ],
             dynamic="fast",

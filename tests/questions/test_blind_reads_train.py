@@ -214,3 +214,29 @@ def test_a_womans_first_name_in_an_oblique_case_is_put_in_the_nominative() -> No
     assert FactGraph([t], texts={d.id: d.full_text}).entities["PERSON:d"].name() == (
         "Дарига Назарбаева"
     )
+
+
+def test_a_player_plays_for_a_team_not_works_there() -> None:
+    # «Откуда родом тот, кто работает в Calgary Flames?», «Сколько лет человеку, который
+    # работает в Calgary Flames?» (reads a, b, G: «a player plays for, not works in»)
+    d = doc("h", "После ухода из клуба Sharks Оуэн Нолан играл в клубе Calgary Flames. Оуэн Нолан "
+                 "родился в Белфасте. Павел Зотов работает на Уралмашзаводе.")  # fmt: skip
+    ts = [
+        fact(d, "Оуэн Нолан", "WORKPLACE", "Calgary Flames", PO,
+             ("Оуэн Нолан", "Calgary Flames"), ("PERSON:n", "ORGANIZATION:c")),
+        fact(d, "Оуэн Нолан", "PLACE_OF_BIRTH", "Белфаст", ("PERSON", "CITY"),
+             ("Оуэн Нолан родился", "Белфасте"), ("PERSON:n", "CITY:b"), "past"),
+        fact(d, "Павел Зотов", "WORKPLACE", "Уралмашзавод", PO,
+             ("Павел Зотов", "Уралмашзаводе"), ("PERSON:z", "ORGANIZATION:u")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "multi_hop"))
+    flames = [q for q in asked if "Calgary Flames" in q + str(asked[q])]
+    assert flames and not [q for q in flames if "работ" in q], asked
+    assert [q for q in flames if "выступал" in q], asked
+    assert [q for q in asked if "Уралмашзавод" in asked[q] and "работает" in q], asked
+    # an army one fought in is no team («воевал в составе 2-й гвардейской армии»)
+    e = doc("b", "Писатель Юрий Бондарев воевал в составе 2-й гвардейской армии и выступал на "
+                 "фронте с чтением стихов.")  # fmt: skip
+    army = fact(e, "Юрий Бондарев", "WORKPLACE", "2-я гвардейская армия", PO,
+                ("Юрий Бондарев", "2-й гвардейской армии"), ("PERSON:b", "ORGANIZATION:a"))  # fmt: skip
+    assert not [q for q in _asked([army], [e]) if "команд" in q or "выступал" in q]
