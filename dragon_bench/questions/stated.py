@@ -333,6 +333,19 @@ def _object_sentence(t: Triple, texts: Mapping[str, str]) -> str:
     return span.lower()
 
 
+# a continent or a part of the world (a LOCATION, not the country «Южная Африка») is no
+# organisation's seat: NEREL's HEADQUARTERED_IN of
+# «Боруссия», «HSBC», «Верховный суд Евросоюза» in «Европа» is read off «европейский»
+_CONTINENTS = frozenset(
+    "европа азия африка америка антарктида евразия океания скандинавия балканы".split()  # noqa: SIM905
+)
+
+
+def _continent(name: str) -> bool:
+    words = [w.replace("ё", "е") for w in lemmas(name)]
+    return bool(words) and words[-1] in _CONTINENTS and len(words) <= 2
+
+
 def _place_names_org(t: Triple, text: str) -> bool:
     before = text[max(0, t.object_span[0] - 60) : t.object_span[0]].lower()
     return t.object_span[1] > t.object_span[0] and bool(_ORG_BEFORE.search(before))
@@ -358,6 +371,12 @@ def unstated(
         checks.append(_charge_cut)
     if relation == "TAKES_PLACE_IN":
         checks.append(_day_not_held)
+    if (
+        relation == "HEADQUARTERED_IN"
+        and object_type.upper() == "LOCATION"
+        and any(_continent(t.object) for t in triples)
+    ):
+        return True  # «Какая организация имеет штаб-квартиру в Европе ...?» (TRAIN read b)
     for check in checks:
         if triples and all(check(t, texts.get(t.doc_id, "")) for t in triples):
             return True

@@ -240,3 +240,24 @@ def test_a_player_plays_for_a_team_not_works_there() -> None:
     army = fact(e, "Юрий Бондарев", "WORKPLACE", "2-я гвардейская армия", PO,
                 ("Юрий Бондарев", "2-й гвардейской армии"), ("PERSON:b", "ORGANIZATION:a"))  # fmt: skip
     assert not [q for q in _asked([army], [e]) if "команд" in q or "выступал" in q]
+
+
+def test_a_continent_is_no_seat() -> None:
+    # «Какая организация имеет штаб-квартиру в Европе и входит в состав Европейского союза?»
+    # (read b, A, C, U): NEREL's HEADQUARTERED_IN read off «европейский»
+    d = doc("e", "Банк «Восход» работает в Европе. Банк «Восход» был основан в 1990 году. Банк "
+                 "«Заря» базируется в Твери. Банк «Заря» был основан в 1995 году.")  # fmt: skip
+    ol, od = ("ORGANIZATION", "LOCATION"), ("ORGANIZATION", "DATE")
+    ts = [
+        fact(d, "«Восход»", "HEADQUARTERED_IN", "Европа", ol, ("Восход", "Европе"),
+             ("ORGANIZATION:v", "LOCATION:e")),
+        fact(d, "«Восход»", "DATE_FOUNDED_IN", "1990 год", od, ("Восход» был", "1990 году"),
+             ("ORGANIZATION:v", "DATE:90"), "past"),
+        fact(d, "«Заря»", "HEADQUARTERED_IN", "Тверь", ("ORGANIZATION", "CITY"), ("Заря", "Твери"),
+             ("ORGANIZATION:z", "CITY:t")),
+        fact(d, "«Заря»", "DATE_FOUNDED_IN", "1995 год", od, ("Заря» был", "1995 году"),
+             ("ORGANIZATION:z", "DATE:95"), "past"),
+    ]  # fmt: skip
+    asked = _asked(ts, [d], types=("simple", "conditional"))
+    assert not [q for q in asked if "Европ" in q + str(asked[q])], asked
+    assert [q for q in asked if "Твер" in q + str(asked[q])], asked
