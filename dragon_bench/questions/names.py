@@ -89,9 +89,15 @@ def _case(tag: Any) -> str | None:
     return {"loc2": "loct", "gen2": "gent", "acc2": "accs", "voct": "nomn"}.get(case, case)
 
 
+# an abbreviation with a case ending in small letters: «МХАТа», «МХАТе», «ЦСКА»'s «ЦСКА»
+_ENDED_ABBREVIATION = re.compile(r"[А-ЯЁ]{2,}[а-яё]{1,3}")
+
+
 def _restore(original: str, new: str) -> str:
     if original.isupper() and len(original) > 1:
         return new.upper()
+    if _ENDED_ABBREVIATION.fullmatch(original) and new.upper() != new.lower():
+        return new.upper()  # «МХАТа» -> «МХАТ», not «Мхат» (TRAIN read b, «в Мхате»)
     if original[:1].isupper():
         parts_o, parts_n = original.split("-"), new.split("-")
         if len(parts_o) == len(parts_n):

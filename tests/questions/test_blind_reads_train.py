@@ -261,3 +261,14 @@ def test_a_continent_is_no_seat() -> None:
     asked = _asked(ts, [d], types=("simple", "conditional"))
     assert not [q for q in asked if "Европ" in q + str(asked[q])], asked
     assert [q for q in asked if "Твер" in q + str(asked[q])], asked
+
+
+def test_an_abbreviation_with_a_case_ending_keeps_its_capitals() -> None:
+    # «Кто родился 28 мая 1962 года и работал в Мхате имени Чехова?» (read b, G) from
+    # «МХАТа имени Чехова»; «во ВГИКе» gave «Вгик» too
+    from dragon_bench.questions.names import answer_name
+
+    assert answer_name("МХАТа имени Чехова", "ORGANIZATION") == "МХАТ имени Чехова"
+    assert answer_name("ВГИКе", "ORGANIZATION") == "ВГИК"
+    assert answer_name("МГУ", "ORGANIZATION") == "МГУ"
+    assert answer_name("Москвы", "CITY") == "Москва"
