@@ -848,10 +848,14 @@ def time_bounded(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     детстве»): a set of homes, workplaces or bodies asked without it has members the
     texts do not tell (Руссос was born in Egypt). A span of one membership («с 2010 по 2012
     год») bounds that member, not the set."""
-    return facts[0].relation in _BOUNDED_KINDS and any(
-        _BOUNDED.search(_sentence(texts, t.doc_id, t.sentence_span))
-        for f in facts
-        for t in f.triples
+    return (
+        bool(facts)
+        and facts[0].relation in _BOUNDED_KINDS
+        and any(
+            _BOUNDED.search(_sentence(texts, t.doc_id, t.sentence_span))
+            for f in facts
+            for t in f.triples
+        )
     )
 
 

@@ -226,8 +226,9 @@ def _one_kind(kept: list[Fact]) -> bool:
     return any(a[0] & b[0] and a[1] != b[1] for i, a in enumerate(shapes) for b in shapes[i + 1 :])
 
 
-# heads two members may share and still be two roles (two bodies one is a member of)
-_MANY_OF = frozenset({"член", "участник", "депутат"})
+# heads two members may share and still be two roles (two bodies one is a member or deputy of:
+# «заместитель губернатора» / «первый заместитель председателя горсовета» on train)
+_MANY_OF = frozenset({"член", "участник", "депутат", "заместитель"})
 
 
 def _head_word(role: str) -> str:
