@@ -104,6 +104,8 @@ def bad_preposition_case(question: str) -> bool:
                 return True
             continue
         cases = word_cases(tok)
+        if cases == {"loct"} and _foreign_name_end(tokens[i - 1] if i else "", tok):
+            continue  # «Юн Фоссе»: a foreign surname in «-е» after a first name (TRAIN read c)
         if cases == {"loct"}:
             j = i - 1
             while j >= 0 and _is_modifier(tokens[j]) and tokens[j].lower() not in _GOVERNS:
@@ -111,6 +113,16 @@ def bad_preposition_case(question: str) -> bool:
             if j < 0 or tokens[j].lower() not in _GOVERNS:
                 return True
     return False
+
+
+def _foreign_name_end(before: str, word: str) -> bool:
+    """`word` a capitalised word in «-е» right after a capitalised word that has no
+    prepositional reading: the end of a name written as it stands, not a prepositional."""
+    if not (word[:1].isupper() and word.endswith("е") and before[:1].isupper()):
+        return False
+    if before.isupper() or not re.fullmatch(r"[А-ЯЁ][а-яё\-]+", before):
+        return False
+    return not any(_case(p.tag) == "loct" for p in analyzer().parse(before.lower()))
 
 
 def _agrees(adj: Any, word: Any) -> bool:

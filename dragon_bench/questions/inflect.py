@@ -173,6 +173,32 @@ def _foreign_surname(low: str, case: str, gender: str) -> str | None:
     return low + {"gent": "а", "datv": "у", "accs": "а", "ablt": ablt, "loct": "е"}[case]
 
 
+# a surname declined as an adjective (TRAIN read c: «у Ивана Дыховичныя» for «Дыховичного»):
+# ending -> gender and the endings of gent, datv, accs, ablt, loct
+_ADJECTIVE_SURNAMES = (
+    ("ый", "masc", ("ого", "ому", "ого", "ым", "ом")),
+    ("ой", "masc", ("ого", "ому", "ого", "ым", "ом")),
+    ("ая", "femn", ("ой", "ой", "ую", "ой", "ой")),
+)
+_OBLIQUE = ("gent", "datv", "accs", "ablt", "loct")
+
+
+def _adjective_surname(low: str, case: str, gender: str) -> str | None:
+    """An unknown surname with an adjective's ending declined as an adjective («Дыховичный» ->
+    «Дыховичного»); '' when it has such an ending but its forms are not sure (a soft «-ий»,
+    «-яя», a velar before «-ой», or the ending of the other gender); None for other words."""
+    if len(low) < 5:
+        return None  # «Мой», «Хой», «Рая»: too short to be sure of an adjective
+    for ending, own, forms in _ADJECTIVE_SURNAMES:
+        if low.endswith(ending):
+            if own != gender or (ending == "ой" and low[-3] in _VELAR_HUSHING):
+                return ""
+            return low[: -len(ending)] + forms[_OBLIQUE.index(case)]
+    if low.endswith(("ий", "яя")) and low[-3] not in "сц":
+        return ""  # «Синий» -> «Синего», «Крутой» -> «Крутого»: a soft stem is not sure
+    return None
+
+
 def _person_word(token: str, case: str, gender: str) -> str | None:
     if _INITIALS.match(token) or not re.search(r"[А-Яа-яЁё]", token):
         return token  # initials, Latin or Roman numerals stay
@@ -202,6 +228,9 @@ def _person_word(token: str, case: str, gender: str) -> str | None:
             return _restore(token, low[: -len(ending)] + forms[case])
     if analyzer().word_is_known(low):
         return None  # a dictionary word that is no name here: do not guess its paradigm
+    adjective = _adjective_surname(low, case, gender)
+    if adjective is not None:
+        return _restore(token, adjective) if adjective else None
     new = _foreign_surname(low, case, gender)
     return None if new is None else _restore(token, new)
 

@@ -216,6 +216,8 @@ def nominative_name(name: str, entity_type: str = "") -> str:
                 break
             continue  # a Latin word or a number before the head
         new = nominative_word(core)
+        if new is not None and kind in PEOPLE and _kept_foreign(core, tokens):
+            new = None  # «Юн Фоссе» is no «Юн Фосс» in the prepositional (TRAIN read c)
         if new is not None:
             out[i] = tok.replace(core, new, 1)
         word = new or core
@@ -226,6 +228,23 @@ def nominative_name(name: str, entity_type: str = "") -> str:
         elif not head_seen:
             modifiers.append(i)
     return " ".join(out)
+
+
+def _kept_foreign(word: str, tokens: list[str]) -> bool:
+    """A word of a person's name ending in «-е», as a foreign name may («Фоссе», «Дюпре»),
+    that reads only as an oblique case no other word of the name can stand in («Юн Фоссе»:
+    «Фоссе» the prepositional of «Фосс», «Юн» no prepositional): the name is written as it
+    stands, an indeclinable name, not a case to undo."""
+    if word[-1:].lower() != "е":
+        return False
+    cases = {_case(p.tag) for p in analyzer().parse(word.lower()) if p.tag.POS in _INFLECTING}
+    if not cases or "nomn" in cases:
+        return False
+    others = [t.strip(",.;:") for t in tokens if t.strip(",.;:") != word]
+    others = [t for t in others if _WORD.match(t) and t[:1].isupper()]
+    return bool(others) and all(
+        not cases & {_case(p.tag) for p in analyzer().parse(t.lower())} for t in others
+    )
 
 
 def _agree_modifiers(out: list[str], positions: list[int], head: str) -> None:
@@ -441,7 +460,8 @@ def _person_nominative(name: str) -> str:
         # «Присцилле Чан» (TRAIN read a): the dictionary ranks a noun «присцилл» before the
         # name, and no reading of the word is a nominative
         opening = analyzer().parse(words[0].lower())
-        if any("Name" in p.tag for p in opening[:2]) and not any(
+        # a plural reading («Юн»: the genitive plural of «Юна») is no one person's name
+        if any("Name" in p.tag and p.tag.number == "sing" for p in opening[:2]) and not any(
             _case(p.tag) == "nomn" for p in opening
         ):
             return ""
@@ -910,6 +930,8 @@ def text_surname(name: str, forms: Container[str]) -> str:
     words = name.split()
     if not words or not words[-1][:1].isupper() or "-" in words[-1]:
         return name
+    words = _text_first_name(words, forms)
+    name = " ".join(words)
     last, before = words[-1], words[-2] if len(words) > 1 else ""
     if not _FEMININE_SURNAME.search(last.lower()):
         for end in _MASC_ENDINGS:
@@ -917,6 +939,21 @@ def text_surname(name: str, forms: Container[str]) -> str:
             if before and last.endswith(end) and len(base) >= 3 and f"{before} {base}" in forms:
                 return " ".join([*words[:-1], base])
     return "" if _declined_in_a(last, forms) else name
+
+
+def _text_first_name(words: list[str], forms: Container[str]) -> list[str]:
+    """A first name the dictionary does not know, cut of its «-а» as if a man's genitive, whose
+    texts write it only with the «-а» before the same undeclined surname: «Цвик Пик» is «Цвика
+    Пик» when the texts write «поэта Цвика Пик» and never «Цвик» (TRAIN read c); a genitive
+    would have declined the man's surname too («Цвика Пика»)."""
+    if len(words) != 2 or not _WORD.match(words[0]) or not _WORD.match(words[1]):
+        return words
+    first, last = words
+    if analyzer().word_is_known(first.lower()) or first in forms or last[-1:] in "ая":
+        return words
+    if f"{first}а {last}" in forms and f"{first}а {last}а" not in forms:
+        return [f"{first}а", last]
+    return words
 
 
 def _declined_in_a(word: str, forms: Container[str]) -> bool:
