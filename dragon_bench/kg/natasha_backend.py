@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from dragon_bench.kg.calibration import PRONOUN, ZERO, confidence_of
+from dragon_bench.kg.calibration import FAR, PRONOUN, ZERO, confidence_of
 from dragon_bench.kg.entities import canonical_name, document_ids, is_common
 from dragon_bench.kg.labels import label_link
 from dragon_bench.kg.mentions import (
@@ -80,9 +80,10 @@ def analyse_document(doc: Document) -> Analysis:
     told: dict[Mention, Told] = {}
     said: Told | None = None
     for index, group in sorted(by_sent.items()):
-        said = pronoun_subject(sents, index, by_sent, names, said)
-        if said is None:
+        now = pronoun_subject(sents, index, by_sent, names, said)
+        if now is None:
             continue
+        said = now
         told[said.mention] = said
         names[said.mention] = names[said.person]
         extra = _facts(said.sentence, [*group, said.mention])
@@ -247,9 +248,61 @@ def pronoun_subject(
     fits = {names[m]: m for m in people if _gender(before, m) == gender}
     if earlier is not None and earlier.mention.sent == index - 1 and earlier.gender == gender:
         fits.setdefault(names[earlier.person], earlier.person)  # «Он родился ... . Он стал ...»
+    if not fits and not _of_gender(sents, index - 1, by_sent, gender):
+        far = _subject_before(sents, index - 1, by_sent, names, gender, earlier)
+        return None if far is None else Told(mention, far, gender, sent, FAR + prefix)
     if len(fits) != 1:
         return None
-    return Told(mention, next(iter(fits.values())), gender, sent, prefix)
+    person = next(iter(fits.values()))
+    if earlier is not None and person is earlier.person and earlier.prefix.startswith(FAR):
+        prefix = FAR + prefix  # «Он ... . Он ...» after a far one: as far as the first
+    return Told(mention, person, gender, sent, prefix)
+
+
+# how many sentences back a pronoun or an omitted subject may reach
+_FAR_BACK = 4
+
+
+def _of_gender(
+    sents: list[Sentence], j: int, by_sent: dict[int, list[Mention]], gender: str
+) -> bool:
+    """Whether sentence `j` names a person of that gender or of no gender natasha tags."""
+    return any(
+        m.type == E.PERSON and _gender(sents[j], m) in (gender, "") for m in by_sent.get(j, ())
+    )
+
+
+def _subject_before(
+    sents: list[Sentence],
+    last: int,
+    by_sent: dict[int, list[Mention]],
+    names: dict[Mention, str],
+    gender: str,
+    earlier: Told | None,
+) -> Mention | None:
+    """The person a pronoun or omitted subject stands for when the sentence before names no
+    one of its gender: the nearest sentence (at most `_FAR_BACK` before it) that names a
+    person of that gender names exactly one (by resolved name), as the subject of its main
+    verb (or told it so by «он»/«она», `earlier`); None when that does not hold."""
+    for j in range(last - 1, max(-1, last - _FAR_BACK), -1):
+        if earlier is not None and earlier.mention.sent == j and earlier.gender == gender:
+            people = [m for m in by_sent.get(j, ()) if m.type == E.PERSON]
+            if any(_gender(sents[j], m) in (gender, "") for m in people):
+                return None
+            return earlier.person
+        if not _of_gender(sents, j, by_sent, gender):
+            continue
+        people = [
+            m
+            for m in by_sent.get(j, ())
+            if m.type == E.PERSON and _gender(sents[j], m) in (gender, "")
+        ]
+        if len({names[m] for m in people}) != 1 or not any(
+            _is_subject(sents[j], m) for m in people
+        ):
+            return None
+        return people[0]
+    return None
 
 
 _GENDERS = {"Masc", "Fem"}
