@@ -14,6 +14,9 @@ from dragon_bench.kg.path_table import PATHS
 
 __all__ = [
     "EVENT_RULES",
+    "FAMILIES",
+    "VERB_RULES",
+    "family_of",
     "PREFIXES",
     "PATH",
     "PATH_PRECISION",
@@ -113,8 +116,10 @@ TRIGGER_PRECISION: dict[str, float] = {
     "event_place~common": 0.15,
     "far_pronoun>": 0.523,
     "far_pronoun>event_": 0.571,
-    "far_zero>": 0.733,
+    "far_pronoun>verb_": 0.561,
+    "far_zero>": 0.668,
     "far_zero>event_": 0.52,
+    "far_zero>verb_": 0.802,
     "founder_genitive": 0.167,
     "founder_genitive+appos": 0.833,
     "founder_genitive+appos_after": 0.333,
@@ -169,8 +174,9 @@ TRIGGER_PRECISION: dict[str, float] = {
     "place_genitive~common:улица": 0.053,
     "place_parenthesis": 0.5,
     "place_parenthesis:": 0.931,
-    "pronoun>": 0.873,
+    "pronoun>": 0.824,
     "pronoun>event_": 0.73,
+    "pronoun>verb_": 0.967,
     "relative_age_is": 0.8,
     "relative_awarded_with": 0.333,
     "relative_convicted_of": 0.833,
@@ -328,8 +334,9 @@ TRIGGER_PRECISION: dict[str, float] = {
     "verb_workplace~common": 0.429,
     "work_genitive": 0.8,
     "work_role+appos": 0.667,
-    "zero>": 0.843,
+    "zero>": 0.678,
     "zero>event_": 0.399,
+    "zero>verb_": 0.939,
 }
 
 
@@ -351,6 +358,16 @@ PREFIXES = (PRONOUN, ZERO, FAR + PRONOUN, FAR + ZERO)
 # prefix has a factor of its own for them (`pronoun>event_`), NEREL annotating few of them
 # in a pronoun's sentence, whatever the pronoun stands for
 EVENT_RULES = "event_"
+# the verb frames that state the fact outright («он работал в ...», «окончил МГУ»): a factor
+# of their own too (`pronoun>verb_`), the roles told by a verb («он стал министром») and the
+# rest keeping the prefix's own
+VERB_RULES = "verb_"
+FAMILIES = (EVENT_RULES, VERB_RULES)
+
+
+def family_of(rule: str) -> str:
+    """The family of rules with a prefix factor of its own that a rule is in, '' for none."""
+    return next((f for f in FAMILIES if rule.startswith(f)), "")
 
 
 def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
@@ -358,15 +375,16 @@ def confidence_of(trigger: str, table: dict[str, float] | None = None) -> float:
     saw it often enough, else its rule's; 0.0 for a rule train never saw. A fact said of a
     pronoun («Он родился в ...», trigger `pronoun>rule:cue`) or of no subject («Родился в
     ...», `zero>rule:cue`) has its trigger's confidence times that prefix's factor estimated
-    on train (its factor for event rules, `pronoun>event_`, for those)."""
+    on train (its factor for event rules, `pronoun>event_`, and for verb frames,
+    `pronoun>verb_`, for those)."""
     table = TRIGGER_PRECISION if table is None else table
     for prefix in PREFIXES:
         if trigger.startswith(prefix):
             rest = trigger[len(prefix) :]
             base = confidence_of(rest, table)
-            own = prefix + EVENT_RULES
-            factor = table[own] if rest.startswith(EVENT_RULES) and own in table else None
-            return round(base * (table.get(prefix, 0.0) if factor is None else factor), 3)
+            own = prefix + family_of(rest)
+            factor = table.get(own, table.get(prefix, 0.0))
+            return round(base * factor, 3)
     rule, _, cue = trigger.partition(":")
     if rule == PATH:
         return PATH_PRECISION.get(cue, 0.0)

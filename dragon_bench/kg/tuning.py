@@ -17,7 +17,14 @@ from pathlib import Path
 
 from dragon_bench.corpus.parallel import cpu_count
 from dragon_bench.kg import relations
-from dragon_bench.kg.calibration import EVENT_RULES, PATH, PREFIXES, PRONOUN, confidence_of
+from dragon_bench.kg.calibration import (
+    FAMILIES,
+    PATH,
+    PREFIXES,
+    PRONOUN,
+    confidence_of,
+    family_of,
+)
 from dragon_bench.kg.extract import extract_triples
 from dragon_bench.kg.mentions import Mention, find_mentions, read_sentences
 from dragon_bench.kg.nerel import GoldDocument, read_gold_folder
@@ -134,19 +141,20 @@ def pronoun_factor(
     gold: Sequence[GoldDocument],
     precision: dict[str, float],
     prefix: str = PRONOUN,
-    events: bool | None = None,
+    family: str | None = None,
 ) -> float:
     """How much reading «он»/«она» (or, with `prefix` ZERO, a sentence with no subject) as the
     person before lowers a trigger's precision: the smoothed typed precision of the facts with
     that prefix, (typed + 1) / (found + 2), over the mean calibrated precision of their
-    triggers (at most 1). With `events` True or False, of the facts of event rules (a verb as
-    the event: «он заявил») or of the others only (`calibration.EVENT_RULES`)."""
+    triggers (at most 1). With `family`, of the facts of that family of rules only
+    (`calibration.FAMILIES`: event rules, «он заявил»; verb frames, «он работал в»), '' for
+    the rules of no family."""
     index = GoldIndex(gold)
     said = [
         t
         for t in triples
         if t.trigger.startswith(prefix)
-        and (events is None or t.trigger[len(prefix) :].startswith(EVENT_RULES) == events)
+        and (family is None or family_of(t.trigger[len(prefix) :]) == family)
     ]
     if not said:
         return 0.0
@@ -207,10 +215,10 @@ def main(folder: str) -> None:
         )
     precision = stats.precision()
     for prefix in PREFIXES:
-        precision[prefix] = pronoun_factor(triples, gold, precision, prefix, False)
-        precision[prefix + EVENT_RULES] = pronoun_factor(triples, gold, precision, prefix, True)
-        print(f"{prefix} factor {precision[prefix]}", file=sys.stderr)
-        print(f"{prefix}{EVENT_RULES} factor {precision[prefix + EVENT_RULES]}", file=sys.stderr)
+        for family in ("", *FAMILIES):
+            own = prefix + family
+            precision[own] = pronoun_factor(triples, gold, precision, prefix, family)
+            print(f"{own} factor {precision[own]}", file=sys.stderr)
     index = GoldIndex(gold)
     threshold = choose_threshold(
         [confidence_of(t.trigger, precision) for t in triples],

@@ -5,7 +5,14 @@ assertion marked "main:" failed on main before the `far_` paths (`8eab271`)."""
 
 from __future__ import annotations
 
-from dragon_bench.kg.calibration import FAR, PRONOUN, TRIGGER_PRECISION, ZERO, confidence_of
+from dragon_bench.kg.calibration import (
+    FAR,
+    PRONOUN,
+    TRIGGER_PRECISION,
+    VERB_RULES,
+    ZERO,
+    confidence_of,
+)
 from dragon_bench.kg.natasha_backend import extract_document
 from dragon_bench.types import Document, Triple
 
@@ -32,10 +39,9 @@ def test_a_pronoun_reaches_the_subject_named_two_sentences_before() -> None:
     # the evidence runs from the name's sentence to the pronoun's; the span is the name's
     assert _FAR_PRONOUN[slice(*fact.subject_span)] == "Иван Петров"
     assert _FAR_PRONOUN[slice(*fact.sentence_span)] == _FAR_PRONOUN
-    # calibrated apart from the near pronoun: its own factor from train
-    assert fact.confidence == round(
-        confidence_of("verb_place_of_birth:родиться") * TRIGGER_PRECISION[FAR + PRONOUN], 3
-    )
+    # calibrated apart from the near pronoun: its own factor from train (of verb frames)
+    factor = TRIGGER_PRECISION[FAR + PRONOUN + VERB_RULES]
+    assert fact.confidence == round(confidence_of("verb_place_of_birth:родиться") * factor, 3)
 
 
 def test_an_omitted_subject_reaches_the_subject_named_two_sentences_before() -> None:
@@ -93,3 +99,42 @@ def test_a_pronoun_after_a_far_one_stays_far() -> None:
     assert [(t.subject, t.trigger.startswith(FAR + PRONOUN)) for t in role] == [
         ("Иван Петров", True)
     ]
+
+
+def test_verb_frames_have_a_pronoun_factor_of_their_own() -> None:
+    # «Он работал в ...», «Окончил МГУ.»: a verb frame states the fact outright, so reading
+    # «он» costs it less than a role told by a verb («он стал министром»); main: one factor
+    table = {"verb_x": 0.8, "role_y": 0.8, "pronoun>": 0.5, "pronoun>verb_": 0.9}
+    assert confidence_of("pronoun>verb_x:z", table) == 0.72
+    assert confidence_of("pronoun>role_y:z", table) == 0.4
+    assert confidence_of("zero>verb_x:z", {"verb_x": 0.8, "zero>": 0.5}) == 0.4  # none: one
+
+
+def test_the_verb_factor_is_estimated_over_verb_frames_only() -> None:
+    from dragon_bench.kg.nerel import GoldDocument, parse_ann
+    from dragon_bench.kg.tuning import pronoun_factor
+
+    text = "Иван Петров приехал. Он родился в Казани. Он стал министром."
+    ann = (
+        "T1\tPERSON 0 11\tИван Петров\nT2\tCITY 34 40\tКазани\nR1\tPLACE_OF_BIRTH Arg1:T1 Arg2:T2\n"
+    )
+    entities, relations, _ = parse_ann(ann)
+    gold = [GoldDocument(Document(id="g", text=text), entities, relations)]
+
+    def said(trigger: str, span: tuple[int, int]) -> Triple:
+        return Triple(
+            subject="x",
+            relation="r",
+            object="y",
+            doc_id="g",
+            subject_span=(0, 11),
+            object_span=span,
+            relation_type="PLACE_OF_BIRTH",
+            trigger=trigger,
+        )
+
+    triples = [said("pronoun>verb_a:b", (34, 40)), said("pronoun>role_a:b", (53, 61))]
+    table = {"verb_a": 0.8, "role_a": 0.8}
+    # the verb frame is gold: (1 + 1) / (1 + 2) over 0.8; the role is not: (0 + 1) / (1 + 2)
+    assert pronoun_factor(triples, gold, table, family=VERB_RULES) == round(2 / 3 / 0.8, 3)
+    assert pronoun_factor(triples, gold, table, family="") == round(1 / 3 / 0.8, 3)

@@ -476,8 +476,8 @@ def test_he_or_she_opening_a_sentence_is_the_one_person_named_before() -> None:
     )
     assert born.trigger == "pronoun>verb_place_of_birth:родиться"
     assert born.confidence == round(
-        confidence_of("verb_place_of_birth:родиться") * TRIGGER_PRECISION["pronoun>"], 3
-    )
+        confidence_of("verb_place_of_birth:родиться") * TRIGGER_PRECISION["pronoun>verb_"], 3
+    )  # a verb frame: the pronoun factor of verb frames (facts7)
     # two men before «Он»: whose birth it is the text does not say
     facts = _typed(_facts("Иван Петров встретил Петра Иванова. Он родился в Казани."))
     assert not {f for f in facts if f[1] == "PLACE_OF_BIRTH"}
@@ -601,7 +601,7 @@ def test_a_sentence_with_no_subject_goes_on_about_the_subject_before() -> None:
     ]
     assert text[slice(*worked[0].sentence_span)] == text
     assert worked[0].confidence == round(
-        confidence_of("verb_workplace:работать") * TRIGGER_PRECISION["zero>"], 3
+        confidence_of("verb_workplace:работать") * TRIGGER_PRECISION["zero>verb_"], 3
     )
     # the person must be the subject before: the court, not the convict, recognised him guilty
     facts = _typed(
