@@ -24,6 +24,7 @@ __all__ = [
     "PROPER_GRAMMEMES",
     "clean_name",
     "common_noun",
+    "cut_short",
     "animate_role",
     "display_name",
     "read_twice",
@@ -300,9 +301,33 @@ def common_noun(word: str) -> bool:
     return top.tag.POS in ("PRTF", "ADJF") or (top.tag.POS == "NOUN" and top.tag.animacy == "anim")
 
 
+def _place_before_name(words: list[str]) -> bool:
+    """The first word the genitive of a place run into the name after it («архиепископ Абуджи
+    Джон Олорунфеми Онайекан»: gold read a; «мэр Москвы Сергей Собянин»): a place in the
+    genitive, or an unknown word in «-и»/«-ы» that is no name, before a first name the
+    dictionary knows, with a surname after it."""
+    if len(words) < 3 or not _WORD.match(words[0]) or not words[0][:1].isupper():
+        return False
+    low = words[0].lower()
+    if analyzer().word_is_known(low):
+        parses = analyzer().parse(low)
+        place = all("Geox" in p.tag and _case(p.tag) != "nomn" for p in parses[:1])
+    else:
+        place = low[-1] in "иы"
+    if not place:
+        return False
+    nxt = words[1].lower()
+    return analyzer().word_is_known(nxt) and any(
+        "Name" in p.tag and "Fixd" not in p.tag and _case(p.tag) == "nomn"
+        for p in analyzer().parse(nxt)[:1]
+    )
+
+
 def _strip_role(name: str) -> str:
     """«Премьер-министр Джон Говард» -> «Джон Говард»: a role noun before a person's name."""
     words = name.split()
+    if _place_before_name(words):
+        words = words[1:]
     while len(words) > 1 and common_noun(words[0]):
         nxt = words[1]
         if not any("Name" in p.tag or "Surn" in p.tag for p in analyzer().parse(nxt.lower())):
@@ -997,3 +1022,42 @@ def bare_surname(name: str, texts: list[str]) -> bool:
             if any("Name" in p.tag for p in parses):
                 return True
     return False
+
+
+# what continues an organisation's name past its span: Latin words joined by «and»/«&»
+# («Bolt, Beranek and Newman»), or a Latin word right after a Latin one
+_LATIN_GOES_ON = re.compile(r"(?:\s+[A-Z][\w.'’-]*|(?:,\s*[A-Z][\w.'’-]*)*,?\s+(?:and|&)\s+[A-Z])")
+
+
+def cut_short(text: str, span: tuple[int, int], entity_type: str, name: str = "") -> bool:
+    """A mention's span that is not the whole name (TRAIN read c): one running over a line
+    break into the next line («Валентин Янин\nНовгородский кодекс»), or an organisation's
+    name the text goes on with («работал в компании Bolt, Beranek and Newman», «в
+    Центральном Академическом театре Российской Армии»: a capitalised word after it that can
+    only be a dependent, neither a nominative nor a person's name nor a place), unless the
+    `name` the KG gives it goes on as the text does («Законодательное собрание Кировской
+    области» for the span «Законодательного собрания»)."""
+    start, end = span
+    if not 0 <= start < end <= len(text):
+        return False
+    lines = {line.strip() for line in text[start:end].split("\n") if line.strip()}
+    if len(lines) > 1:
+        return True  # (a headline read twice, «Кшиштоф Пендерецкий\nКшиштоф Пендерецкий», is one)
+    if entity_type.upper() not in ORGS:
+        return False
+    rest = text[end : end + 80]
+    latin = _LATIN_GOES_ON.match(rest)
+    if latin and re.fullmatch(r".*[A-Za-z]", text[start:end], re.S):
+        return re.findall(r"[A-Z][\w.'’-]*", latin.group(0))[-1] not in name
+    m = re.match(r"[ \t]+([А-ЯЁ][а-яё]+)\b", rest)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    if word[:-2] and word[:-2] in name.lower():
+        return False  # the name the KG gives goes on as the text does
+    parses = analyzer().parse(word)
+    if not analyzer().word_is_known(word) or not parses:
+        return False
+    return not any(
+        _case(p.tag) == "nomn" or {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in parses
+    )

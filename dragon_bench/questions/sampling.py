@@ -23,6 +23,7 @@ from dragon_bench.questions.names import (
     answer_name,
     common_noun,
     common_words_name,
+    cut_short,
     display_name,
     is_nominative,
     text_forms,
@@ -362,6 +363,8 @@ class FactGraph:
                     ent.proper = ent.proper or _shows_proper(name, text, span)
                     ent.quoted = ent.quoted or _in_quotes(text, span)
                     shown = answer_name(name.strip(), kind)
+                    if shown and text is not None and cut_short(text, span, kind, name):
+                        shown = ""  # a cut name is not shown (names.cut_short)
                     if shown:
                         ent.names[shown] += 1
                     ent.types[kind.upper()] += 1

@@ -10,6 +10,7 @@ from tests.questions.helpers import asked as _asked
 from tests.questions.helpers import doc, fact
 
 PP = ("PERSON", "PROFESSION")
+PO = ("PERSON", "ORGANIZATION")
 
 
 def test_a_surname_with_an_adjectives_ending_declines_as_an_adjective() -> None:
@@ -55,3 +56,61 @@ def test_a_mans_first_name_in_a_is_kept_as_the_text_writes_it() -> None:
                ("Цвика Пик родился", "Москве"), ("PERSON:z", "CITY:m"))]  # fmt: skip
     asked = _asked(ts, [d])
     assert asked and all("Цвика Пик" in q for q in asked), asked
+
+
+def test_a_name_running_over_a_line_break_is_not_shown() -> None:
+    # «Какие профессии и должности были у Валентина Янина Новгородского?» (read c): the NER
+    # span ran from the headline «Умер ... Валентин Янин» into the next one, «Новгородский
+    # кодекс»
+    from dragon_bench.questions.names import cut_short
+
+    d = doc(
+        "y", "Умер археолог Валентин Янин\nНовгородский кодекс\nВалентин Янин родился в Москве."
+    )
+    head = "Валентин Янин\nНовгородский"
+    s0 = d.full_text.index(head)
+    assert cut_short(d.full_text, (s0, s0 + len(head)), "PERSON")
+    assert not cut_short(d.full_text, (s0, s0 + len("Валентин Янин")), "PERSON")
+
+
+def test_an_organisation_the_text_names_further_on_is_not_shown_cut() -> None:
+    # «работал в Bolt» for «в компании Bolt, Beranek and Newman», «работал в Центральном
+    # Академическом театре» for «... театре Российской Армии» (read c): the KG span stops
+    # before the name does, so the question is not asked with the cut name
+    from dragon_bench.questions.names import cut_short
+
+    text = ("В 1971 году Рэй работал в компании Bolt, Beranek and Newman. Зельдин работал в "
+            "Центральном Академическом театре Российской Армии в Москве. Спорят Apple, Google "
+            "и Microsoft. Он работал в МИДе России и в Газпроме.")  # fmt: skip
+
+    def cut(name: str) -> bool:
+        s0 = text.index(name)
+        return cut_short(text, (s0, s0 + len(name)), "ORGANIZATION")
+
+    assert cut("Bolt") and cut("Центральном Академическом театре")
+    assert not cut("Bolt, Beranek and Newman")
+    assert not cut("Центральном Академическом театре Российской Армии")
+    assert not cut("Apple") and not cut("МИДе") and not cut("Газпроме")
+    from dragon_bench.questions.sampling import FactGraph
+
+    for org, kept in (("Bolt, Beranek and Newman", False), ("Bolt", True)):
+        d = doc("b", f"Рэй Томлинсон родился в Нью-Йорке. В 1971 году Рэй работал в компании "
+                     f"{org}. Рэй Томлинсон умер.")  # fmt: skip
+        ts = [
+            fact(d, "Рэй Томлинсон", "WORKPLACE", "Bolt", PO, ("Рэй работал", "Bolt"),
+                 ("PERSON:t", "ORGANIZATION:b")),
+            fact(d, "Рэй Томлинсон", "PLACE_OF_BIRTH", "Нью-Йорк", ("PERSON", "CITY"),
+                 ("Рэй Томлинсон родился", "Нью-Йорке"), ("PERSON:t", "CITY:n")),
+        ]  # fmt: skip
+        facts = FactGraph(ts, (), {"b": d.full_text}).facts
+        assert ("Bolt" in [f.object for f in facts]) is kept, org
+        assert "Нью-Йорк" in [f.object for f in facts]
+
+
+def test_a_see_in_the_genitive_before_a_name_is_no_part_of_it() -> None:
+    # «Какие профессии и должности у Абуджи Джона Олорунфеми Онайекана?» (gold read a): the
+    # span «Абуджи Джон Олорунфеми Онайекан» of «архиепископ Абуджи Джон ...» took the see in
+    assert answer_name("Абуджи Джон Олорунфеми Онайекан", "PERSON") == "Джон Олорунфеми Онайекан"
+    assert display_name("Москвы Сергей Семёнович Собянин", "PERSON") == "Сергей Семёнович Собянин"
+    assert answer_name("Харуки Мураками", "PERSON") == "Харуки Мураками"
+    assert answer_name("Мартин Лютер Кинг", "PERSON") == "Мартин Лютер Кинг"
