@@ -54,3 +54,20 @@ def asked(
         qs = generate_questions(ts, docs, per_type=20, types=types, seed=seed, **kw)
         out.update({q.question: q.answers for q in qs})
     return out
+
+
+def sets_asked(ts: list[Triple], docs: Sequence[Document], subject: str) -> list[tuple[str, ...]]:
+    """The answer sets (each sorted) of the set questions about `subject` over four seeds."""
+    got = asked(ts, docs, types=("set",), seeds=range(4))
+    return sorted({tuple(sorted(a)) for q, a in got.items() if subject in q})
+
+
+def two_trades(d: Document) -> list[Triple]:
+    """A composer and conductor (Пётр Ларионов) whose set must stay asked: the control case."""
+    pr = ("PERSON", "PROFESSION")
+    return [
+        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", pr, ("Пётр Ларионов", "Композитор"),
+             ("PERSON:l", "PROFESSION:k")),
+        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", pr, ("Пётр Ларионов", "дирижёр"),
+             ("PERSON:l", "PROFESSION:d")),
+    ]  # fmt: skip

@@ -6,34 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dragon_bench.types import Triple
-from tests.questions.helpers import doc, fact
+from tests.questions.helpers import doc, fact, sets_asked, two_trades
 
 PR = ("PERSON", "PROFESSION")
 PA = ("PERSON", "AWARD")
 PW = ("PERSON", "WORK_OF_ART")
-
-
-def _sets(ts: list[Triple], docs, subject: str) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
-    from dragon_bench.questions import generate_questions
-
-    asked: dict[str, tuple[str, ...]] = {}
-    for seed in range(4):
-        qs = generate_questions(
-            ts, docs, per_type=20, types=("set",), seed=seed, popularity_share=1.0
-        )
-        asked.update({q.question: tuple(q.answers) for q in qs})
-    return [got for q, got in asked.items() if subject in q]
-
-
-def _control(d):  # type: ignore[no-untyped-def]
-    """A person with two distinct trades, whose set must stay asked."""
-    return [
-        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", PR, ("Пётр Ларионов", "Композитор"),
-             ("PERSON:l", "PROFESSION:k")),
-        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", PR, ("Пётр Ларионов", "дирижёр"),
-             ("PERSON:l", "PROFESSION:d")),
-    ]  # fmt: skip
 
 
 def test_one_trade_under_a_narrower_name_is_one_member() -> None:
@@ -57,12 +34,12 @@ def test_one_trade_under_a_narrower_name_is_one_member() -> None:
              ("PERSON:g", "PROFESSION:w")),
         fact(d, "Семён Гудзенко", "WORKS_AS", "писатель-фронтовик", PR,
              ("Семён Гудзенко похоронен", "Писатель-фронтовик"), ("PERSON:g", "PROFESSION:f")),
-        *_control(d),
+        *two_trades(d),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Вэнь") == [], "модель / топ-модель asked as two trades"
-    assert _sets(ts, [d], "Стрэйт") == [], "певец / исполнитель asked as two trades"
-    assert _sets(ts, [d], "Гудзенко") == [], "писатель / писатель-фронтовик asked as two"
-    assert set(_sets(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}
+    assert sets_asked(ts, [d], "Вэнь") == [], "модель / топ-модель asked as two trades"
+    assert sets_asked(ts, [d], "Стрэйт") == [], "певец / исполнитель asked as two trades"
+    assert sets_asked(ts, [d], "Гудзенко") == [], "писатель / писатель-фронтовик asked as two"
+    assert set(sets_asked(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}
 
 
 def test_one_competition_under_two_names_is_one_award() -> None:
@@ -81,7 +58,7 @@ def test_one_competition_under_two_names_is_one_award() -> None:
         fact(d, "Олег Ванин", "AWARDED_WITH", "премия Grammy", PA,
              ("Олег Ванин.", "премии Grammy"), ("PERSON:o", "AWARD:y")),
     ]  # fmt: skip
-    sets = _sets(ts, [d], "Ванин")
+    sets = sets_asked(ts, [d], "Ванин")
     assert not any(len([a for a in got if "Глинк" in a]) > 1 for got in sets), sets
     assert set(sets) == {("Гран-при Конкурса имени Глинки", "премия Grammy")}, sets
 
@@ -101,7 +78,7 @@ def test_a_work_the_evidence_quotes_is_a_member() -> None:
              ("PERSON:n", "WORK:o")),
     ]  # fmt: skip
     ts[1] = replace(ts[1], sentence_span=(start, end))
-    assert _sets(ts, [d], "Нуриев") == [], "a set of works without the quoted «7:77»"
+    assert sets_asked(ts, [d], "Нуриев") == [], "a set of works without the quoted «7:77»"
 
 
 def test_a_project_is_not_a_work() -> None:
@@ -114,7 +91,7 @@ def test_a_project_is_not_a_work() -> None:
         fact(d, "Игорь Седых", "PRODUCES", "«Сила и Воля»", PW, ("Игорь Седых", "Сила и Воля"),
              ("PERSON:s", "WORK:v")),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Седых") == [], "a project asked as a work"
+    assert sets_asked(ts, [d], "Седых") == [], "a project asked as a work"
 
 
 def test_one_seat_under_two_names_leaves_no_set() -> None:
@@ -139,12 +116,12 @@ def test_one_seat_under_two_names_leaves_no_set() -> None:
              ("PERSON:s", "PROFESSION:h")),
         fact(d, "Ян Стасов", "WORKS_AS", "живописец", PR, ("Ян Стасов похоронен", "Живописец"),
              ("PERSON:s", "PROFESSION:z")),
-        *_control(d),
+        *two_trades(d),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Гаврилин") == [], "one seat asked as two posts"
-    assert _sets(ts, [d, g], "Грин") == [], "a deputy's seat asked as two posts"
-    assert _sets(ts, [d], "Стасов") == [], "художник / живописец asked as two trades"
-    assert set(_sets(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}
+    assert sets_asked(ts, [d], "Гаврилин") == [], "one seat asked as two posts"
+    assert sets_asked(ts, [d, g], "Грин") == [], "a deputy's seat asked as two posts"
+    assert sets_asked(ts, [d], "Стасов") == [], "художник / живописец asked as two trades"
+    assert set(sets_asked(ts, [d], "Ларионов")) == {("дирижёр", "композитор")}
 
 
 def test_an_organisation_and_its_abbreviation_are_one_member() -> None:
@@ -165,5 +142,5 @@ def test_an_organisation_and_its_abbreviation_are_one_member() -> None:
         fact(d, "Иван Седов", "WORKPLACE", "Роснефть", po, ("Иван Седов работал и", "Роснефти"),
              ("PERSON:s", "ORG:n")),
     ]  # fmt: skip
-    assert not any(len(got) > 1 for got in _sets(ts, [d], "Ротов")), "one body asked twice"
-    assert set(_sets(ts, [d], "Седов")) == {("Газпром", "Роснефть")}
+    assert not any(len(got) > 1 for got in sets_asked(ts, [d], "Ротов")), "one body asked twice"
+    assert set(sets_asked(ts, [d], "Седов")) == {("Газпром", "Роснефть")}

@@ -4,30 +4,14 @@ that produced the defect with the generator the reads graded (main at fe75321)."
 
 from __future__ import annotations
 
-from dragon_bench.types import Triple
 from tests.questions.helpers import asked as _asked
-from tests.questions.helpers import doc, fact
+from tests.questions.helpers import doc, fact, sets_asked, two_trades
 
 PR = ("PERSON", "PROFESSION")
 PC = ("PERSON", "CRIME")
 PO = ("PERSON", "ORGANIZATION")
 PP = ("PERSON", "PENALTY")
 PW = ("PERSON", "WORK_OF_ART")
-
-
-def _sets(ts: list[Triple], docs, subject: str) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
-    got = _asked(ts, docs, types=("set",), seeds=range(4))
-    return sorted({tuple(sorted(a)) for q, a in got.items() if subject in q})
-
-
-def _control(d):  # type: ignore[no-untyped-def]
-    """A composer and conductor whose set must stay asked."""
-    return [
-        fact(d, "Пётр Ларионов", "WORKS_AS", "композитор", PR, ("Пётр Ларионов", "Композитор"),
-             ("PERSON:l", "PROFESSION:k")),
-        fact(d, "Пётр Ларионов", "WORKS_AS", "дирижёр", PR, ("Пётр Ларионов", "дирижёр"),
-             ("PERSON:l", "PROFESSION:d")),
-    ]  # fmt: skip
 
 
 _LARIONOV = ("дирижёр", "композитор")
@@ -57,9 +41,9 @@ def test_a_member_its_evidence_lists_beside_the_others_is_not_missing() -> None:
         fact(d, "Юрий Антонов", "WORKS_AS", "художник", PR, ("Юрий Антонов", "Художник"),
              ("PERSON:a", "PROFESSION:h")),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Сомов") == [], "a set without «дача взяток» its sentence lists"
-    assert _sets(ts, [d], "Орлов") == [("контрабанда", "мошенничество")]
-    assert _sets(ts, [d], "Антонов") == [("каллиграф", "художник")]
+    assert sets_asked(ts, [d], "Сомов") == [], "a set without «дача взяток» its sentence lists"
+    assert sets_asked(ts, [d], "Орлов") == [("контрабанда", "мошенничество")]
+    assert sets_asked(ts, [d], "Антонов") == [("каллиграф", "художник")]
 
 
 def test_one_trade_on_one_head_with_two_modifiers_is_no_set() -> None:
@@ -78,11 +62,11 @@ def test_one_trade_on_one_head_with_two_modifiers_is_no_set() -> None:
              ("Аксель Вебер", "Глава Bundesbank"), ("PERSON:w", "PROFESSION:b")),
         fact(d, "Аксель Вебер", "WORKS_AS", "глава ЦБ ФРГ", PR,
              ("Аксель Вебер уходит", "Глава ЦБ ФРГ"), ("PERSON:w", "PROFESSION:c")),
-        *_control(d),
+        *two_trades(d),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Дроздов") == [], "one boxer's trade asked as two"
-    assert _sets(ts, [d], "Вебер") == [], "one post under two names asked as two"
-    assert _sets(ts, [d], "Ларионов") == [_LARIONOV]
+    assert sets_asked(ts, [d], "Дроздов") == [], "one boxer's trade asked as two"
+    assert sets_asked(ts, [d], "Вебер") == [], "one post under two names asked as two"
+    assert sets_asked(ts, [d], "Ларионов") == [_LARIONOV]
 
 
 def test_a_work_is_answered_by_its_title_not_the_words_around_it() -> None:
@@ -100,7 +84,7 @@ def test_a_work_is_answered_by_its_title_not_the_words_around_it() -> None:
         fact(d, "Олег Зотов", "PRODUCES", "Копейка", PW, ("Олег Зотов снял фильм «К", "Копейка"),
              ("PERSON:z", "WORK_OF_ART:k")),
     ]  # fmt: skip
-    got = _sets(ts, [d], "Зотов")
+    got = sets_asked(ts, [d], "Зотов")
     assert got, "the set of works is asked"
     assert all("экранизации" not in a for s in got for a in s), got
     assert ("«Копейка»", "«Прорва»", "«Чёрный монах»") in got, got
@@ -137,13 +121,13 @@ def test_a_post_or_sentence_only_announced_or_possible_is_no_member() -> None:
              ("PERSON:o", "PENALTY:s")),
         fact(d, "Иван Орлов", "PENALIZED_AS", "лишение свободы", PP,
              ("Ивана Орлова", "лишению свободы"), ("PERSON:o", "PENALTY:f")),
-        *_control(d),
+        *two_trades(d),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Вайдман") == [], "a post he only «станет» asked as held"
-    assert _sets(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
-    assert _sets(ts, [d], "Зотов") == [], "a sentence he only «может быть приговорён» to"
-    assert _sets(ts, [d], "Орлов") == [("лишение свободы", "штраф")]
-    assert _sets(ts, [d], "Ларионов") == [_LARIONOV]
+    assert sets_asked(ts, [d], "Вайдман") == [], "a post he only «станет» asked as held"
+    assert sets_asked(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
+    assert sets_asked(ts, [d], "Зотов") == [], "a sentence he only «может быть приговорён» to"
+    assert sets_asked(ts, [d], "Орлов") == [("лишение свободы", "штраф")]
+    assert sets_asked(ts, [d], "Ларионов") == [_LARIONOV]
 
 
 def test_a_post_told_by_an_imperfective_past_is_not_asked_as_held() -> None:
@@ -185,8 +169,8 @@ def test_a_home_told_for_a_part_of_a_life_is_no_whole_set() -> None:
         fact(d, "Павел Зотов", "PLACE_RESIDES_IN", "Испания", PL, ("Павел Зотов", "Испании"),
              ("PERSON:z", "COUNTRY:s")),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Ковач") == [], "a set of homes «в последние годы» asked for a life"
-    assert _sets(ts, [d], "Зотов") == [("Испания", "Италия")]
+    assert sets_asked(ts, [d], "Ковач") == [], "a set of homes «в последние годы» asked for a life"
+    assert sets_asked(ts, [d], "Зотов") == [("Испания", "Италия")]
 
 
 def test_a_post_or_activity_told_of_the_main_person_is_a_member() -> None:
@@ -220,9 +204,9 @@ def test_a_post_or_activity_told_of_the_main_person_is_a_member() -> None:
         fact(c, "Пётр Ларионов", "WORKS_AS", "археолог", PR, ("Пётр Ларионов.", "археолог"),
              ("PERSON:l", "PROFESSION:a")),
     ]  # fmt: skip
-    assert _sets(ts, [d, e, c], "Ланин") == [], "the head of an expedition is missing"
-    assert _sets(ts, [d, e, c], "Саров") == [], "the translator is missing"
-    assert _sets(ts, [d, e, c], "Ларионов") == [("археолог", "историк")]
+    assert sets_asked(ts, [d, e, c], "Ланин") == [], "the head of an expedition is missing"
+    assert sets_asked(ts, [d, e, c], "Саров") == [], "the translator is missing"
+    assert sets_asked(ts, [d, e, c], "Ларионов") == [("археолог", "историк")]
 
 
 PE = ("ORGANIZATION", "EVENT")
@@ -244,8 +228,8 @@ def test_an_event_the_texts_name_after_the_organiser_is_a_member() -> None:
         fact(d, "ФХР", "ORGANIZES", "Золотая шайба", PE, ("ФХР", "Золотая шайба"),
              ("ORGANIZATION:r", "EVENT:z")),
     ]  # fmt: skip
-    assert _sets(ts, [d], "ВХЛ") == [], "«плей-офф ВХЛ» is missing"
-    assert _sets(ts, [d], "ФХР"), "a set the texts do not add to is asked"
+    assert sets_asked(ts, [d], "ВХЛ") == [], "«плей-офф ВХЛ» is missing"
+    assert sets_asked(ts, [d], "ФХР"), "a set the texts do not add to is asked"
 
 
 def test_one_charge_under_two_nouns_of_one_adjective_is_no_set() -> None:
@@ -265,8 +249,8 @@ def test_one_charge_under_two_nouns_of_one_adjective_is_no_set() -> None:
              ("Ивана Орлова обвиняли в н", "незаконном обороте оружия"), ("PERSON:o", "CRIME:o"),
              "past"),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Сомов") == [], "two names of one charge asked as two"
-    assert _sets(ts, [d], "Орлов") == [("налоговые махинации", "незаконный оборот оружия")]
+    assert sets_asked(ts, [d], "Сомов") == [], "two names of one charge asked as two"
+    assert sets_asked(ts, [d], "Орлов") == [("налоговые махинации", "незаконный оборот оружия")]
 
 
 def test_an_announced_post_is_no_member_under_a_headline_too() -> None:
@@ -285,7 +269,7 @@ def test_an_announced_post_is_no_member_under_a_headline_too() -> None:
              ("PERSON:f", "PROFESSION:c")),
     ]  # fmt: skip
     assert "\n" in d.full_text[: ts[0].sentence_span[1]]
-    assert _sets(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
+    assert sets_asked(ts, [d], "Фриден") == [], "a post Obama only «назначит» asked as held"
 
 
 def test_a_role_the_name_hangs_on_or_a_post_to_be_left_is_held_now() -> None:
@@ -305,5 +289,5 @@ def test_a_role_the_name_hangs_on_or_a_post_to_be_left_is_held_now() -> None:
         fact(d, "Олег Вахрушев", "WORKS_AS", "юрист", PR, ("Олег Вахрушев выступил", "Юрист"),
              ("PERSON:o", "PROFESSION:j")),
     ]  # fmt: skip
-    assert _sets(ts, [d], "Зотов") == [("президент Молдовы", "экономист")]
-    assert _sets(ts, [d], "Вахрушев") == [("министр финансов", "юрист")]
+    assert sets_asked(ts, [d], "Зотов") == [("президент Молдовы", "экономист")]
+    assert sets_asked(ts, [d], "Вахрушев") == [("министр финансов", "юрист")]
