@@ -45,7 +45,12 @@ __all__ = [
 
 _CHAIN = re.compile(r"[А-Яа-яЁё-]+(?:(?:\s*,\s*|\s+и\s+)[А-Яа-яЁё-]+)+")
 _QUOTED = re.compile(r"«([^«»]{1,60})»")
-_FORMER = re.compile(r"(?:бывш\w*|экс-|прежн\w*|тогдашн\w*|отставн\w*)\s*$", re.IGNORECASE)
+# «некогда», «в прошлом», «ранее» before the role mark it former too («Долгих, некогда
+# секретарь ЦК КПСС, а теперь ...»); «в прошлом году» is no former time
+_FORMER = re.compile(
+    r"(?:бывш\w*|экс-|прежн\w*|тогдашн\w*|отставн\w*|\bнекогда|\bв прошлом|\bранее)\s*$",
+    re.IGNORECASE,
+)
 # set relations whose members are names a text may quote
 _QUOTED_KINDS = frozenset({"PRODUCES", "WORKPLACE", "MEMBER_OF", "AWARDED_WITH", "OWNER_OF"})
 _PREFIX = re.compile(r"^(?:кино|теле|фото|радио|видео|медиа|шоу-|поп-|рок-)(?=\w{4})")

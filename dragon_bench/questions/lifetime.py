@@ -159,6 +159,23 @@ def _dead_by_age(text: str, before: str) -> bool:
     )
 
 
+# one whose words a sentence reports tells of another's death, not his own: «По словам
+# премьер-министра Фолькера Буфье, это может быть первым политическим самоубийством»
+_SPEECH = (
+    r"(?:заявил|сказал|напомнил|отметил|добавил|сообщил|подчеркнул|рассказал|признал|считает|"
+    r"говорит|уверен)\w*"
+)
+
+
+def _speaks(low: str, stem: str) -> bool:
+    """The sentence reports what the one named by `stem` said."""
+    at = re.escape(stem)
+    return bool(
+        re.search(r"\bпо (?:словам|мнению|данным)\s+(?:[^\s.!?,]+\s+){0,5}" + at, low)
+        or re.search(at + r"\w*(?:\s+\([^)]*\))?\s+(?:[^\s.!?,]+\s+){0,2}" + _SPEECH, low)
+    )
+
+
 @lru_cache(maxsize=65536)
 def _said(text: str, stem: str) -> str:
     """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''; 'dead' also
@@ -175,7 +192,7 @@ def _said(text: str, stem: str) -> str:
         if stem not in sentence:
             continue
         low = sentence.lower()
-        if DEATH.search(low) or body.search(low):
+        if body.search(low) or (DEATH.search(low) and not _speaks(low, stem.lower())):
             return "dead"
         retired = retired or bool(
             RETIRED.search(low) or dismissed.search(low) or _succeeded(low, stem)
