@@ -53,7 +53,7 @@ CUES: dict[str, frozenset[str]] = _cues(
         "штаб-квартира базироваться": "HEADQUARTERED_IN",
         "находиться располагаться": "LOCATED_IN HEADQUARTERED_IN",
         "брак жена муж супруг супруга": "SPOUSE",
-        "ребёнок ребенок сын дочь дети родитель": "PARENT_OF",
+        "ребёнок ребенок сын дочь дети родитель мать отец": "PARENT_OF",
         "брат сестра": "SIBLING",
         "родственник": "RELATIVE",
         "родиться рождение уроженец уроженка": "PLACE_OF_BIRTH DATE_OF_BIRTH",

@@ -1,5 +1,6 @@
 """Read 13 / TRAIN reads d-e classes (#16): tense of a post still held, a post marked
-as former in a present set, each a constructed Russian case."""
+as former in a present set, kin described by the text's own noun and only when it fits one,
+each a constructed Russian case."""
 
 from __future__ import annotations
 
@@ -38,3 +39,40 @@ def test_a_post_marked_once_held_is_not_asked_as_held_now() -> None:
     )  # fmt: skip
     qs = asked([held, once], [d], types=("set",))
     assert not any("занимает" in q and "секретарь ЦК" in a for q, a in qs.items()), qs
+
+
+def test_a_parent_the_text_calls_mother_is_described_as_mother() -> None:
+    d = doc(
+        "1",
+        "3 августа 2014 года в Берлине умерла Марина Ходорковская — мать бывшего главы компании "
+        "ЮКОС Михаила Ходорковского. В 1963 году у Марины Ходорковской родился сын Михаил.",
+    )
+    parent = fact(
+        d, "Марина Ходорковская", "PARENT_OF", "Михаил Ходорковский", ("PERSON", "PERSON"),
+        ("Марина Ходорковская", "Михаила Ходорковского"), ("q1", "q2"),
+    )  # fmt: skip
+    died = fact(
+        d, "Марина Ходорковская", "DATE_OF_DEATH", "3 августа 2014 года", ("PERSON", "DATE"),
+        ("Марина Ходорковская", "3 августа 2014 года"), ("q1", "d1"),
+    )  # fmt: skip
+    qs = asked([parent, died], [d], types=("multi_hop",))
+    assert qs == {"Когда умерла мать Михаила Ходорковского?": ("3 августа 2014 года",)}, qs
+
+
+def test_a_daughter_is_no_description_when_the_text_tells_of_two() -> None:
+    d = doc(
+        "1",
+        "Старшая дочь президента Барака Обамы Малия начнёт обучение в Гарвардском университете. "
+        "Её младшая сестра, 14-летняя Саша, учится в школе. Малии 17 лет.",
+    )
+    child = fact(
+        d, "Барак Обама", "PARENT_OF", "Малия", ("PERSON", "PERSON"),
+        ("Барака Обамы", "Малия"), ("q3", "q4"),
+    )  # fmt: skip
+    age = fact(d, "Малия", "AGE_IS", "17 лет", ("PERSON", "AGE"), ("Малии", "17 лет"), ("q4", "a1"))
+    work = fact(
+        d, "Малия", "WORKPLACE", "Гарвардский университет", ("PERSON", "ORGANIZATION"),
+        ("Малия", "Гарвардском университете"), ("q4", "o1"),
+    )  # fmt: skip
+    qs = asked([child, age, work], [d], types=("multi_hop",))
+    assert not any("дочери Барака Обамы" in q or "дочь Барака Обамы" in q for q in qs), qs

@@ -62,6 +62,7 @@ from dragon_bench.questions.wording import QUESTION_WORDS
 from dragon_bench.types import Question
 
 __all__ = [
+    "KIN_NOUNS",
     "POPULARITY_SHARE",
     "Context",
     "Phrased",
@@ -109,6 +110,14 @@ FRAMES_BY_ID: dict[str, str] = {
 } | {d.id: f"{d.head}{d.clause}" for r in TEMPLATES.values() for d in r.describe}
 # the heads of a described person (shapes/multi_hop.py): «человек, который ...», «тот, кто ...»
 FRAMES_BY_ID |= {"head.person": "человек", "head.who": "тот, кто", ROLE_HEAD: "Какой {o}"}
+# the kin noun a text names a relation's subject by («Ходорковская — мать ... Михаила
+# Ходорковского»): it describes a multi-hop bridge instead of «тот, кто приходится родителем»
+KIN_NOUNS: dict[str, dict[str, str]] = {
+    "PARENT_OF": {"мать": "mother", "отец": "father"},
+    "SPOUSE": {"жена": "wife", "муж": "husband", "супруга": "spouse_f", "супруг": "spouse_m"},
+    "SIBLING": {"брат": "brother", "сестра": "sister"},
+}
+FRAMES_BY_ID |= {f"kin.{k}": noun for nouns in KIN_NOUNS.values() for noun, k in nouns.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
 from dragon_bench.questions.shapes.base import (
+    KIN_NOUNS,
     Context,
     Phrased,
     ask_object,
@@ -76,6 +77,8 @@ def _descriptions(
             continue
         if graph.object_ids(f1.subject_id, f1.relation, d.objects) != {f1.object_id}:
             continue  # A has another such object: the description fits two entities
+        if f1.relation in _SEVERAL_KIN and _several_kin(f1, texts):
+            continue  # «Старшая дочь президента Барака Обамы Малия»: «дочь» fits two
         head = d.head.replace("{onoun}", type_noun(f1.object_type))
         clause = gendered_render(
             d.clause.strip(),
@@ -111,6 +114,13 @@ def _subject_descriptions(
         # full date's own check reads the texts for the day: «года» is in every date)
     if f1.subject_type in PEOPLE and many_hold(f1.relation, f1.object, f1.object_type):
         return []  # «тот, кто входит в Конгресс США»: the texts tell of other members
+    kin = _kin_noun(f1, texts)
+    if kin:  # «мать Михаила Ходорковского», not «тот, кто приходится родителем ...»
+        named = render("{o:gent}", o=f1.object, o_type=f1.object_type, capitalize=False)
+        forms = {c: f"{h} {named}" for c in _CASES if (h := inflect_name(kin, c)) is not None}
+        if named is None or len(forms) < len(_CASES):
+            return []
+        return [(f"kin.{KIN_NOUNS[f1.relation][kin]}", forms, phrase_gender(kin))]
     head = type_noun_of([f1], texts)
     gender = phrase_gender(head)
     out = []
@@ -139,6 +149,50 @@ def _subject_descriptions(
         who = {case: f"{_THAT[case]}, кто {pred}" for case in _CASES}
         out.append((f"{frame.id}+head.who", who, gender))
     return out
+
+
+def _kin_forms(noun: str) -> str:
+    forms = {inflect_name(noun, c) or noun for c in _CASES}
+    return "|".join(sorted(map(re.escape, forms)))
+
+
+def _kin_noun(f1: Fact, texts: Mapping[str, str]) -> str:
+    """The gendered kin noun the evidence names f1's subject by: a nominative apposition
+    right after the subject («Марина Ходорковская — мать бывшего главы ЮКОС Михаила
+    Ходорковского») or the noun right before it («его мать Марина»); '' when none or two."""
+    nouns = KIN_NOUNS.get(f1.relation, {})
+    found = set()
+    for t in f1.triples:
+        text = texts.get(t.doc_id, "")
+        after = text[t.subject_span[1] : t.subject_span[1] + 30].lower()
+        before = text[max(0, t.subject_span[0] - 30) : t.subject_span[0]].lower()
+        for noun in nouns:
+            if re.match(r"\s*(?:—|-|,)\s*(?:\w+\s+)?" + noun + r"\b", after) or re.search(
+                r"\b(?:" + _kin_forms(noun) + r")\s+$", before
+            ):
+                found.add(noun)
+    return next(iter(found)) if len(found) == 1 else ""
+
+
+# the texts tell of more than one such kin: «старшая дочь», «младшая сестра», «двух сыновей»
+_SEVERAL_KIN = {
+    relation: re.compile(
+        r"\b(?:(?:старш|младш|средн)\w*\s+(?:" + kin + r")|"
+        r"(?:двух|тр[её]х|двое|трое|обе|оба|обеих|обоих)\s+(?:\w+\s+)?(?:" + kin + r"))"
+    )
+    for relation, kin in (
+        ("PARENT_OF", "доч|сын|сестр|брат|дет"),
+        ("SIBLING", "сестр|брат"),
+    )
+}
+
+
+def _several_kin(f1: Fact, texts: Mapping[str, str]) -> bool:
+    """A kin description («дочь Барака Обамы») whose documents tell of another of that kin
+    («Старшая дочь президента Барака Обамы Малия», «Её младшая сестра ... Саша»): it would
+    fit two people, whom the KG may not hold both of."""
+    several = _SEVERAL_KIN[f1.relation]
+    return any(several.search(texts.get(d, "").lower()) for d in sorted(f1.doc_ids))
 
 
 _THAT = {
