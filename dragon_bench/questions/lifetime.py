@@ -12,7 +12,14 @@ from functools import lru_cache
 
 from dragon_bench.types import Triple
 
-__all__ = ["DEATH_RELATIONS", "TOLD_IN_TIME", "ended", "is_counterfactual", "is_past"]
+__all__ = [
+    "DEATH_RELATIONS",
+    "TOLD_IN_TIME",
+    "appointed",
+    "ended",
+    "is_counterfactual",
+    "is_past",
+]
 
 DEATH_RELATIONS = frozenset({"DATE_OF_DEATH", "PLACE_OF_DEATH", "CAUSE_OF_DEATH", "AGE_DIED_AT"})
 # what says that someone died: verbs (the sentence naming the subject says it of him)...
@@ -203,6 +210,23 @@ def _said(text: str, stem: str) -> str:
     return "retired" if retired else ""
 
 
+# an appointment told next to the post («Главой Рособрнадзора назначен Сергей Кравцов»): a
+# state that starts, which a past verb of another post in the same sentence does not end
+_APPOINTED = re.compile(
+    r"\b(?:назначен\w*|назначил\w*|назначени\w*|избран\w*|утвержд[её]н\w*|"
+    r"стал|стала|возглавил\w*|вступил\w* в должность)"
+)
+
+
+def appointed(t: Triple, texts: Mapping[str, str]) -> bool:
+    """The triple's own sentence appoints its subject to the object within a few words of
+    the object's mention («Главой Рособрнадзора назначен Сергей Кравцов»)."""
+    text = texts.get(t.doc_id, "")
+    lo, hi = t.sentence_span
+    window = text[max(lo, t.object_span[0] - 40) : min(hi, t.object_span[1] + 40)]
+    return bool(_APPOINTED.search(window.lower()))
+
+
 def is_past(
     relation: str,
     tense: str,
@@ -229,8 +253,9 @@ def is_past(
         # sentence says he holds now («партия, руководителем которой он является»)
         return not any(_NOW.search(_sentence_of(t, texts)) for t in own)
     verbs = _PAST_VERBS.get(relation)
-    if verbs is None:
-        return False
+    own = list(own)
+    if verbs is None or any(appointed(t, texts) for t in own):
+        return False  # a post the texts say he was just appointed to is held
     for t in own:
         text = texts.get(t.doc_id, "")
         if verbs.search(text[t.sentence_span[0] : t.sentence_span[1]].lower()):

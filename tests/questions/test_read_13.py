@@ -23,6 +23,23 @@ def test_one_who_reports_anothers_death_still_holds_his_post() -> None:
     assert qs and all("работает" in q for q in qs), qs
 
 
+def test_a_post_he_was_just_appointed_to_is_asked_as_held() -> None:
+    # a missing full stop joins the appointment and his former post into one sentence
+    d = doc(
+        "1",
+        "Главой Федеральной службы по надзору в сфере образования назначен Сергей Кравцов "
+        "Сергей Кравцов руководил департаментом конкурсных процедур министерства.",
+    )
+    t = fact(
+        d, "Сергей Кравцов", "WORKPLACE", "Федеральная служба по надзору в сфере образования",
+        ("PERSON", "ORGANIZATION"),
+        ("Сергей Кравцов", "Федеральной службы по надзору в сфере образования"), ("q1", "q2"),
+    )  # fmt: skip
+    qs = asked([t], [d])
+    assert qs and not any("работал " in q or "возглавлял " in q for q in qs), qs
+    assert any("возглавляет" in q or "работает" in q for q in qs), qs
+
+
 def test_a_post_marked_once_held_is_not_asked_as_held_now() -> None:
     d = doc(
         "1",

@@ -39,7 +39,12 @@ from dragon_bench.questions.fame import (
 )
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
 from dragon_bench.questions.inflect import person_gender
-from dragon_bench.questions.lifetime import DEATH_RELATIONS, ended, is_counterfactual
+from dragon_bench.questions.lifetime import (
+    DEATH_RELATIONS,
+    appointed,
+    ended,
+    is_counterfactual,
+)
 from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.names import bare_surname, common_words_name
 from dragon_bench.questions.org_kinds import ensemble, shown_with_kind
@@ -248,8 +253,8 @@ def settle_told(fact: Fact, texts: Mapping[str, str] | None) -> None:
     the fact is phrased (parsing every fact of a KG up front costs seconds)."""
     if texts is None or fact.tense or fact.relation not in _HELD_STATES:
         return
-    if told_past(fact, texts):
-        fact.tense = "past"
+    if told_past(fact, texts) and not any(appointed(t, texts) for t in fact.triples):
+        fact.tense = "past"  # not a post an evidence sentence appoints him to
 
 
 def ask_object(
