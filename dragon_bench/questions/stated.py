@@ -110,6 +110,27 @@ _PLAYS = re.compile(
     r"\bигрок\w*|\bнападающ\w*|\bзащитник\w*|\bполузащитник\w*|\bвратар\w*|\bфорвард\w*|"
     r"\bхоккеист\w*|\bфутболист\w*|\bбаскетболист\w*|\bлегионер\w*|\bперешёл в\b|\bперешел в\b"
 )
+# a club's staff role told at the subject (the 60 characters before its mention, or right
+# after it behind a comma): a manager, coach, owner or president does not «выступать за» it
+_CLUB_STAFF = re.compile(
+    r"менеджер\w*|тренер\w*|наставник\w*|владел\w*|президент\w*|директор\w*|"
+    r"селекционер\w*|скаут\w*|агент\w*|врач\w*|спортдиректор\w*"
+)
+# the KG triggers of an origin read off an adjective or a nationality noun («греческий певец»,
+# «грек»): NEREL's ORIGINS_FROM, but no birth or roots (kg/triggers.py `_roles`)
+_ADJECTIVE_ORIGINS = ("role_adjective_origin", "nationality_")
+
+
+def _club_staff(t: Triple, text: str) -> bool:
+    s0, s1 = t.subject_span
+    if s1 <= s0:
+        return False
+    before = text[max(0, s0 - 60) : s0].lower()
+    before = re.split(r"[.;!?]", before)[-1]
+    after = re.match(r"\s*,\s*((?:[а-яё-]+\s+){0,2}[а-яё-]+)", text[s1 : s1 + 40].lower())
+    return bool(_CLUB_STAFF.search(before) or (after and _CLUB_STAFF.search(after.group(1))))
+
+
 # template verbs that say more than the relation: (relation, template name) -> the words
 # one of the fact's sentences must hold for the template to be used
 _FRAME_CUES = {
@@ -432,6 +453,12 @@ _HEAD_ROLE = re.compile(
     r"(?:\bглав[аеуыо]й?|руководител\w*|гендиректор\w*|генеральн\w+ директор\w*|директор\w*|"
     r"председател\w*|президент\w*|ректор\w*|начальник\w*|управляющ\w*)\s+[«\"]?$"
 )
+# a word before a head's role that makes its holder another («вице-президент Российской
+# академии образования» is no head of it; e2e dev read 13); «исполняющий обязанности» heads
+_DEPUTY = re.compile(
+    r"(?:вице-|(?:\bзам|заместител\w*|помощни\w*|советник\w*|пресс-секретар\w*|"
+    r"ассистент\w*|референт\w*)\s+(?:[а-яё-]+\s+)?)$"
+)
 _HEAD_VERB = re.compile(r"^[\s,]*(?:[а-яё]+\s+){0,3}?(?:возглав|руковод)\w*\s+[«\"]?$")
 
 
@@ -449,6 +476,8 @@ def _heads(t: Triple, text: str) -> bool:
     if role is None:
         return False
     start = max(0, o0 - 40) + role.start()
+    if _DEPUTY.search(text[max(0, start - 30) : start].lower()):
+        return False  # «вице-президент», «заместитель директора»: a deputy, not the head
     after = text[o1:s0] if s0 >= o1 else ""
     near_after = s0 >= o1 and len(after) <= 30 and not re.search(r"[.;!?]", after)
     near_before = s1 <= start and re.fullmatch(r"\s*[,—–-]?\s*", text[s1:start]) is not None
@@ -502,6 +531,19 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
         told = _sentences(triples, texts, names=False)
         if any(_PLAYS.search(s) for s in told) and not any(_WORK_VERBS.search(s) for s in told):
             return False  # «Нолан играл в ... Calgary Flames»: he played there, not worked
+    if (
+        relation == "workplace"
+        and name in ("plays", "teams")
+        and any(_club_staff(t, texts.get(t.doc_id, "")) for t in triples)
+    ):
+        return False  # «генеральный менеджер «Блюз» Даг Армстронг»: he plays for no one
+    if (
+        relation == "origins_from"
+        and name == "roots"
+        and triples
+        and all(t.trigger.startswith(_ADJECTIVE_ORIGINS) for t in triples)
+    ):
+        return False  # «греческий певец»: a Greek, not one «родом из Греции» (TRAIN read e)
     cues = _FRAME_CUES.get((relation, name))
     if cues is None:
         return True
