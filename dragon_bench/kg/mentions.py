@@ -78,6 +78,16 @@ class Sentence:
     tokens: list[Token]
     children: list[list[int]] = field(default_factory=list)
 
+    def ancestors(self, i: int) -> list[int]:
+        """Token `i` and its heads up to the root (a cycle or a chain of 60 stops it)."""
+        out = [i]
+        while self.tokens[out[-1]].head >= 0 and len(out) < 60:
+            nxt = self.tokens[out[-1]].head
+            if nxt in out:
+                break
+            out.append(nxt)
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Mention:

@@ -114,20 +114,10 @@ def _prep(sent: Sentence, i: int) -> str:
     return sent.tokens[preps[0]].lemma.lower() if preps else ""
 
 
-def _ancestors(sent: Sentence, i: int) -> list[int]:
-    out = [i]
-    while sent.tokens[out[-1]].head >= 0 and len(out) < 40:
-        nxt = sent.tokens[out[-1]].head
-        if nxt in out:
-            break
-        out.append(nxt)
-    return out
-
-
 def _path(sent: Sentence, a: int, b: int) -> tuple[list[int], list[int]] | None:
     """Tokens up from a to the lowest common head and down from it to b."""
-    up = _ancestors(sent, a)
-    down = _ancestors(sent, b)
+    up = sent.ancestors(a)
+    down = sent.ancestors(b)
     common = set(down)
     for k, t in enumerate(up):
         if t in common:

@@ -52,19 +52,9 @@ def anchor(sent: Sentence, head: int) -> int:
     return i
 
 
-def _ancestors(sent: Sentence, i: int) -> list[int]:
-    out = [i]
-    while sent.tokens[out[-1]].head >= 0 and len(out) < 60:
-        nxt = sent.tokens[out[-1]].head
-        if nxt in out:
-            break
-        out.append(nxt)
-    return out
-
-
 def tree_path(sent: Sentence, i: int, j: int) -> tuple[list[int], int, list[int]] | None:
     """Tokens from i up to the lowest common ancestor, the ancestor, and tokens from j up to it."""
-    up_i, up_j = _ancestors(sent, i), _ancestors(sent, j)
+    up_i, up_j = sent.ancestors(i), sent.ancestors(j)
     common = next((x for x in up_i if x in up_j), None)
     if common is None:
         return None

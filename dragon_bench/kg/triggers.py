@@ -399,13 +399,7 @@ class _View:
                 self.named.update(idx)
 
     def ancestors(self, i: int) -> list[int]:
-        out = [i]
-        while self.toks[out[-1]].head >= 0 and len(out) < 60:
-            nxt = self.toks[out[-1]].head
-            if nxt in out:
-                break
-            out.append(nxt)
-        return out
+        return self.sent.ancestors(i)
 
     def under(self, i: int, root: int) -> bool:
         return root in self.ancestors(i)
