@@ -8,6 +8,7 @@ per document are printed too.
     .venv/bin/python benchmarks/kg.py            # 94 dev documents
     .venv/bin/python benchmarks/kg.py --train    # and 746 train documents
     .venv/bin/python benchmarks/kg.py --quick    # 20 dev documents
+    .venv/bin/python benchmarks/kg.py --recall [--show REL]   # train: question-fact recall
 """
 
 from __future__ import annotations
@@ -41,11 +42,58 @@ def _run(split: str, limit: int | None) -> dict:  # type: ignore[type-arg]
     return report
 
 
+def _recall(show: str, cache: Path | None) -> None:
+    """Per-relation recall on NEREL train of the triples that may feed questions (confidence at
+    or above the threshold): the gold relations a typed question triple matches; with `show`,
+    the sentences of missed gold relations of that type (to find the patterns to add)."""
+    import pickle
+
+    from dragon_bench.kg import extract_triples
+    from dragon_bench.kg.calibration import feeds_questions
+    from dragon_bench.kg.nerel import read_gold_folder
+    from dragon_bench.kg.score import Pair, gold_pairs, pairs_match, triple_pairs
+
+    gold = read_gold_folder(NEREL / "train")
+    if cache is not None and cache.exists():
+        triples = pickle.loads(cache.read_bytes())
+    else:
+        triples = extract_triples([g.document for g in gold], workers=2)
+        if cache is not None:
+            cache.write_bytes(pickle.dumps(triples))
+    asked = [t for t in triples if t.relation_type and feeds_questions(t.confidence)]
+    labels = {t: t.relation_type for t in asked}
+    by_doc: dict[str, list[Pair]] = {}
+    for p in triple_pairs(asked, labels):
+        by_doc.setdefault(p.doc_id, []).append(p)
+    texts = {g.document.id: g.document.text for g in gold}
+    found: dict[str, list[int]] = {}
+    missed: list[Pair] = []
+    for g in gold_pairs(gold):
+        hit = any(pairs_match(p, g, typed=True) for p in by_doc.get(g.doc_id, []))
+        row = found.setdefault(g.label, [0, 0])
+        row[0] += hit
+        row[1] += 1
+        if not hit and g.label == show:
+            missed.append(g)
+    for rel, (hit, n) in sorted(found.items(), key=lambda kv: -kv[1][1]):
+        print(f"{rel:20s} gold {n:5d} asked {hit:5d} recall {hit / n:.3f}")
+    for g in missed[:60]:
+        text = texts[g.doc_id]
+        lo, hi = min(g.a[0][0], g.b[0][0]), max(g.a[-1][1], g.b[-1][1])
+        print(f"- {text[max(0, lo - 200) : hi + 60]!r}")  # the gold pair's neighbourhood
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="20 dev documents")
     parser.add_argument("--train", action="store_true", help="score NEREL train too")
+    parser.add_argument("--recall", action="store_true", help="train recall of question facts")
+    parser.add_argument("--show", default="", help="with --recall: missed gold of this type")
+    parser.add_argument("--cache", type=Path, default=None, help="with --recall: triples pickle")
     args = parser.parse_args()
+    if args.recall:
+        _recall(args.show, args.cache)
+        return
     if not NEREL.exists():
         sys.exit(f"NEREL is absent at {NEREL}")
     get_pipeline()  # load the models outside the timed part

@@ -46,6 +46,8 @@ TRIGGER_PRECISION: dict[str, float] = {
     "award_genitive+copula": 0.75,
     "award_genitive+role_verb": 0.6,
     "award_nominal": 0.667,
+    "birth_year": 0.5,
+    "birth_year:": 0.947,
     "born_noun_appos": 0.778,
     "charge_by": 0.882,
     "event_agent": 0.341,

@@ -1286,6 +1286,25 @@ def _origins(v: _View) -> Iterator[Found]:
                         yield Found(n, place, "ORIGINS_FROM", "origin_rodom", "present", "родом")
 
 
+def _birth_years(v: _View) -> Iterator[Found]:
+    """«Горлов Александр, 1963 года рождения», «С.Воробьев (1959 года рождения)», «Евгений
+    Манюров (1980 г.р.)»: a date told as a year of birth right after a person's name (nothing
+    but a comma or a bracket between them)."""
+    toks = v.toks
+    for date in [m for m in v.mentions if m.type == E.DATE]:
+        first, last = v.first[date], v.last[date]
+        tail = [t.text.lower() for t in toks[last + 1 : last + 4] if t.text != "."]
+        if toks[last].text.lower() not in ("года", "г", "г.") or tail[:1] not in (
+            ["рождения"],
+            ["р"],
+        ):
+            continue
+        gap = first - 1 if first >= 1 and toks[first - 1].text in (",", "(") else first
+        person = next((m for m in v.mentions if v.last[m] == gap - 1), None)
+        if person is not None and person.type == E.PERSON:
+            yield Found(person, date, "DATE_OF_BIRTH", "birth_year", "past")
+
+
 def _ages(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
     """«35-летний Константин», «Алан Рикман (69 лет)», «умер в возрасте 85 лет»."""
     roles_of = {p.head: n for n, p, _ in names}
@@ -1773,6 +1792,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_organisations(v),
         *_places(v),
         *_ages(v, names),
+        *_birth_years(v),
         *_awards(v, names),
         *_frames(v),
         *_kin(v, names),
