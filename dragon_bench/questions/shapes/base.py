@@ -346,40 +346,73 @@ def role_gender(fact: Fact) -> str:
     return ""
 
 
-def said_gender(fact: Fact, texts: Mapping[str, str]) -> str:
-    """The gender the texts give a person subject by the past verb right after a mention
-    («Колин Маккалоу родилась»), an adjective agreeing with the mention right before it («убил
-    26-летнюю Чжан Инъин») or «он»/«она» opening the next sentence («Ар Келли удостоен
-    премии. Он ...») when the mention opens its sentence, '' when they give none or both."""
-    if fact.subject_type not in PEOPLE:
-        return ""
+# nouns that govern another person's name in the genitive («вдова Алана Рикмана»): their
+# gender tells the mention's only when the name stays as written where a man's would decline
+_RELATIONAL = frozenset(
+    "вдова вдовец жена муж супруга супруг мать отец дочь сын сестра брат".split()  # noqa: SIM905
+)
+
+
+def _mention_gender(text: str, span: tuple[int, int], sentence_end: int, name: str) -> set[str]:
+    """The genders one mention's context gives the person: the past verb right after a
+    nominative mention («Колин Маккалоу родилась», not «семья актёра Алана Рикмана объявила»),
+    an adjective agreeing with it right before («убил 26-летнюю Чжан Инъин»), a nominative
+    person noun right before it («актриса Кэрри Фишер», «его вдова Дорит Ревентлов»: a kin
+    noun only when a man's form of the name would differ, «вдова Дорита Ревентлова») or
+    «он»/«она» opening the next sentence when the mention opens its sentence."""
     found = set()
+    mention = text[span[0] : span[1]]
+    nominative = set(mention.split()) <= set(name.split())  # as the name's nominative
+    after = text[span[1] : span[1] + 30]
+    then = re.match(r"[^.!?]*[.!?]\s+(Он|Она)\b", text[span[1] : sentence_end + 5])
+    before = text[max(0, span[0] - 200) : span[0]]
+    opens = re.search(r"(?:^|[.!?\n])[\s«\"]*$", before) is not None
+    if then and opens:  # the pronoun goes on from the sentence's subject
+        found.add("masc" if then.group(1) == "Он" else "femn")
+    word = re.search(r"(?:^|\s)([а-яё0-9]+(?:-[а-яё]+)?)\s+$", before)
+    for p in analyzer().parse(word.group(1))[:1] if word else ():
+        if (
+            p.tag.POS == "ADJF"
+            and "Apro" not in p.tag
+            and p.tag.number == "sing"
+            and p.tag.gender in ("masc", "femn")
+        ):
+            found.add(str(p.tag.gender))
+        if (
+            nominative
+            and p.tag.POS == "NOUN"
+            and p.tag.animacy == "anim"
+            and p.tag.case == "nomn"
+            and p.tag.number == "sing"
+            and p.tag.gender in ("masc", "femn")
+            and "Ms-f" not in p.tag
+            and (p.normal_form not in _RELATIONAL or _declines_for_a_man(mention))
+        ):
+            found.add(str(p.tag.gender))
+    m = re.match(r"\s+([а-яё]+)", after)
+    for p in analyzer().parse(m.group(1))[:1] if m and nominative else ():
+        if p.tag.POS == "VERB" and "past" in p.tag and p.tag.gender in ("masc", "femn"):
+            found.add(str(p.tag.gender))
+    return found
+
+
+def _declines_for_a_man(mention: str) -> bool:
+    """A name whose last word a man's genitive would change («Ревентлов» -> «Ревентлова»)."""
+    words = mention.split()
+    last = words[-1].lower() if words else ""
+    return bool(re.fullmatch(r"[а-яё]+[бвгджзклмнпрстфхцчшщ]", last))
+
+
+def said_gender(fact: Fact, texts: Mapping[str, str], side: str = "subject") -> str:
+    """The gender the texts give a person subject (or, with `side="object"`, object) over
+    the fact's mentions (`_mention_gender`), '' when they give none or both."""
+    if (fact.subject_type if side == "subject" else fact.object_type) not in PEOPLE:
+        return ""
+    name = fact.subject if side == "subject" else fact.object
+    found: set[str] = set()
     for t in fact.triples:
-        text = texts.get(t.doc_id, "")
-        after = text[t.subject_span[1] : t.subject_span[1] + 30]
-        then = re.match(
-            r"[^.!?]*[.!?]\s+(Он|Она)\b", text[t.subject_span[1] : t.sentence_span[1] + 5]
-        )
-        before = text[max(0, t.subject_span[0] - 200) : t.subject_span[0]]
-        opens = re.search(r"(?:^|[.!?\n])[\s«\"]*$", before) is not None
-        if then and opens:  # the pronoun goes on from the sentence's subject
-            found.add("masc" if then.group(1) == "Он" else "femn")
-        # an adjective agreeing with the mention right before it: «убил 26-летнюю Чжан Инъин»
-        adjective = re.search(r"(?:^|\s)([а-яё0-9]+(?:-[а-яё]+)?)\s+$", before)
-        for p in analyzer().parse(adjective.group(1))[:1] if adjective else ():
-            if (
-                p.tag.POS == "ADJF"
-                and "Apro" not in p.tag
-                and p.tag.number == "sing"
-                and p.tag.gender in ("masc", "femn")
-            ):
-                found.add(str(p.tag.gender))
-        m = re.match(r"\s+([а-яё]+)", after)
-        if not m:
-            continue
-        for p in analyzer().parse(m.group(1))[:1]:
-            if p.tag.POS == "VERB" and "past" in p.tag and p.tag.gender in ("masc", "femn"):
-                found.add(str(p.tag.gender))
+        span = t.subject_span if side == "subject" else t.object_span
+        found |= _mention_gender(texts.get(t.doc_id, ""), span, t.sentence_span[1], name)
     return found.pop() if len(found) == 1 else ""
 
 
@@ -643,22 +676,34 @@ def _gender_clash(sub: Subgraph, question: str, graph: FactGraph) -> bool:
     giving no gender («Когда скончался Чжан Инъин?»). «Где умерла Колин Маккаллен?» stays:
     the name in the nominative, the verb agreeing with the sentence's «умерла»."""
     for f in sub.facts:
-        name = f.subject
-        first = name.split()[0]
-        if f.subject_type not in PEOPLE or first[: max(3, len(first) - 2)] not in question:
-            continue
-        by_name = person_gender(name)
-        if not by_name:
-            continue
-        facts = graph.objects_of(f.subject_id)
-        said = Counter(said_gender(g, graph.texts) for g in facts)
-        said.update(role_gender(g) for g in facts)
-        other = "femn" if by_name == "masc" else "masc"
-        if said[other] <= said[by_name]:  # a verb after another's mention now and then
-            continue
-        if name not in question or not (said_gender(f, graph.texts) or role_gender(f)):
-            return True  # the forms the question shows lean on the name's gender
+        for side in ("subject", "object"):
+            if _gender_clashes(f, side, sub, question, graph):
+                return True
     return False
+
+
+def _gender_clashes(f: Fact, side: str, sub: Subgraph, question: str, graph: FactGraph) -> bool:
+    """`_gender_clash` for the fact's subject or object (the object over the subgraph's facts
+    that have it as object: «муж Дорита Ревентлова» of «его вдова Дорит Ревентлов»)."""
+    name, kind = (f.subject, f.subject_type) if side == "subject" else (f.object, f.object_type)
+    first = name.split()[0] if name else ""
+    if kind not in PEOPLE or not first or first[: max(3, len(first) - 2)] not in question:
+        return False
+    by_name = person_gender(name)
+    if not by_name:
+        return False
+    said: Counter[str] = Counter()
+    if side == "subject":
+        for g in graph.objects_of(f.subject_id):
+            said.update([said_gender(g, graph.texts), role_gender(g)])
+    for g in sub.facts:
+        if g.object_id == (f.subject_id if side == "subject" else f.object_id):
+            said[said_gender(g, graph.texts, "object")] += 1
+    other = "femn" if by_name == "masc" else "masc"
+    if said[other] <= said[by_name]:  # a verb after another's mention now and then
+        return False
+    own = said_gender(f, graph.texts, side) or (role_gender(f) if side == "subject" else "")
+    return name not in question or not own  # the forms the question shows lean on the name's
 
 
 # a kin noun, then the relative it governs, then the origin: «сын миллиардера из Макао»
