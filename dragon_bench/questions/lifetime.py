@@ -102,7 +102,8 @@ def _succeeded(low: str, stem: str) -> bool:
     return re.search(_SUCCEEDED + re.escape(stem.lower()), low) is not None
 
 
-_NOW = re.compile(r"\b(?:является|являются|возглавляет|руководит)\b")
+# a sentence that says the post is held now («Хабирова, сейчас занимающего пост заместителя»)
+_NOW = re.compile(r"\b(?:является|являются|возглавляет|руководит|сейчас|ныне|в настоящее время)\b")
 _BEFORE = re.compile(
     r"(?:экс-|бывш\w*|покойн\w*|прежн\w*|отставн\w*|"
     r"последн\w+ (?:император|императриц|цар|цариц|корол|королев|шах|султан|генсек)\w*)[^.!?]*$"
@@ -256,9 +257,24 @@ def is_past(
     own = list(own)
     if verbs is None or any(appointed(t, texts) for t in own):
         return False  # a post the texts say he was just appointed to is held
-    for t in own:
-        text = texts.get(t.doc_id, "")
-        if verbs.search(text[t.sentence_span[0] : t.sentence_span[1]].lower()):
+    return any(_past_told(t, texts.get(t.doc_id, ""), verbs) for t in own)
+
+
+# a relative clause of the sentence: from «, который» to its next comma
+_RELATIVE = re.compile(r",\s*(?:котор\w+|где)\b[^,;—]*")
+
+
+def _past_told(t: Triple, text: str, verbs: re.Pattern[str]) -> bool:
+    """The triple's sentence tells a past by `verbs`, not in a relative clause that leaves
+    the object out («48-летний гендиректор «Российской газеты» Горбенко, который ...
+    возглавлял Гильдию издателей, вице-президент Союза издателей»: the guild's post ended)."""
+    lo, hi = t.sentence_span
+    low = text[lo:hi].lower()
+    at = t.object_span[0] - lo
+    clauses = [m.span() for m in _RELATIVE.finditer(low)]
+    for m in verbs.finditer(low):
+        inside = [c for c in clauses if c[0] <= m.start() < c[1]]
+        if not inside or any(c[0] <= at < c[1] for c in inside):
             return True
     return False
 

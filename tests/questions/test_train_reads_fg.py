@@ -41,3 +41,86 @@ def test_a_widows_foreign_name_is_not_declined_as_a_mans() -> None:
     asked = _asked(ts, [d], types=("simple", "multi_hop"))
     assert [q for q in asked if "Ларсен" in q or "Эстин" in q], asked
     assert not [q for q in asked if re.search(r"Эстин[аоуы]|Гудрун[аоуы]", q)], asked
+
+
+PO = ("PERSON", "ORGANIZATION")
+PR = ("PERSON", "PROFESSION")
+
+
+def test_a_past_verb_of_a_relative_clause_does_not_end_the_other_posts() -> None:
+    # «Какие должности занимал Александр Горбенко?» from «48-летний генеральный директор
+    # «Российской газеты» Александр Горбенко, который ... возглавлял Гильдию издателей
+    # периодической печати, вице-президент Союза издателей»
+    from dragon_bench.questions.lifetime import is_past
+
+    d = doc("k", "Новым советником губернатора стал 52-летний главный редактор журнала «Север» "
+                 "Игорь Ковалёв, который долго руководил Союзом журналистов области, "
+                 "председатель клуба «Полярник».")  # fmt: skip
+    editor = fact(
+        d,
+        "Игорь Ковалёв",
+        "WORKS_AS",
+        "главный редактор журнала «Север»",
+        PR,
+        ("Игорь Ковалёв", "главный редактор"),
+        ("PERSON:k", "PROFESSION:r"),
+    )
+    chair = fact(
+        d,
+        "Игорь Ковалёв",
+        "WORKS_AS",
+        "председатель клуба «Полярник»",
+        PR,
+        ("Игорь Ковалёв", "председатель клуба"),
+        ("PERSON:k", "PROFESSION:p"),
+    )
+    union = fact(
+        d,
+        "Игорь Ковалёв",
+        "WORKPLACE",
+        "Союз журналистов области",
+        PO,
+        ("Игорь Ковалёв", "Союзом журналистов"),
+        ("PERSON:k", "ORGANIZATION:s"),
+    )
+    # fmt: skip
+    texts = {d.id: d.full_text}
+    assert not is_past("WORKS_AS", "", "PERSON", [editor], [editor, chair], texts)
+    assert not is_past("WORKS_AS", "", "PERSON", [chair], [editor, chair], texts)
+    assert is_past("WORKPLACE", "", "PERSON", [union], [union], texts)
+
+
+def test_a_post_held_now_after_a_resignation_is_present() -> None:
+    # «Какие должности занимал Радий Хабиров?» with «после отставки Радия Хабирова, сейчас
+    # занимающего пост заместителя начальника управления»
+    from dragon_bench.questions.lifetime import is_past
+
+    d = doc("s", "Губернатор уволил Олега Пахомова, который занял пост мэра после отставки "
+                 "Виктора Сомова, сейчас занимающего пост советника министра энергетики. "
+                 "Виктор Сомов в отставке.")  # fmt: skip
+    adviser = fact(
+        d,
+        "Виктор Сомов",
+        "WORKS_AS",
+        "советник министра энергетики",
+        PR,
+        ("Виктора Сомова", "советника министра"),
+        ("PERSON:s", "PROFESSION:a"),
+    )
+    texts = {d.id: d.full_text}
+    assert not is_past("WORKS_AS", "", "PERSON", [adviser], [adviser], texts)
+
+
+def test_a_role_the_text_calls_former_is_asked_in_the_past() -> None:
+    # «Какие профессии и должности у Дэйва Бинга?» -> игрок НБА, from «избран бывший игрок НБА»
+    from dragon_bench.questions.sampling import FactGraph
+    from dragon_bench.questions.shapes.base import settle_told
+
+    d = doc("b", "Депутатом парламента избран бывший игрок НХЛ Пётр Зимин.")
+    t = fact(d, "Пётр Зимин", "WORKS_AS", "игрок НХЛ", PR, ("Пётр Зимин", "игрок НХЛ"),
+             ("PERSON:z", "PROFESSION:h"))  # fmt: skip
+    texts = {d.id: d.full_text}
+    f = next(f for f in FactGraph([t], texts=texts).facts if f.object == "игрок НХЛ")
+    f.tense = ""
+    settle_told(f, texts)
+    assert f.tense == "past"

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from dragon_bench.questions.completeness import (
     finer_place,
+    former,
     holder_title,
     other_charges,
     other_kin,
@@ -253,7 +254,9 @@ def settle_told(fact: Fact, texts: Mapping[str, str] | None) -> None:
     the fact is phrased (parsing every fact of a KG up front costs seconds)."""
     if texts is None or fact.tense or fact.relation not in _HELD_STATES:
         return
-    if told_past(fact, texts) and not any(appointed(t, texts) for t in fact.triples):
+    if former(fact, texts):  # «избран бывший игрок НБА»: not «Кто по профессии ...?»
+        fact.tense = "past"
+    elif told_past(fact, texts) and not any(appointed(t, texts) for t in fact.triples):
         fact.tense = "past"  # not a post an evidence sentence appoints him to
 
 
