@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 # The least confidence of a triple that questions are made from.
-QUESTION_THRESHOLD = 0.75
+QUESTION_THRESHOLD = 0.725
 
 # trigger -> estimated precision (generated; see the module docstring)
 TRIGGER_PRECISION: dict[str, float] = {

@@ -172,10 +172,11 @@ TARGET_PRECISION = 0.875
 def choose_threshold(
     confidences: Sequence[float], typed: Sequence[bool], target: float = TARGET_PRECISION
 ) -> float:
-    """The lowest confidence threshold (a multiple of 0.05) at which the triples at or above
-    it are typed-grounded at least `target` of the time: the most questions at that precision."""
-    for step in range(10, 20):
-        threshold = step / 20
+    """The lowest confidence threshold (a multiple of 0.025) at which the triples at or above
+    it are typed-grounded at least `target` of the time: the most questions at that precision
+    (a grid of 0.05 left a step of 5% of the question facts on the table)."""
+    for step in range(20, 40):
+        threshold = step / 40
         hits = [ok for c, ok in zip(confidences, typed, strict=True) if c >= threshold]
         if hits and sum(hits) / len(hits) >= target:
             return threshold
