@@ -340,6 +340,8 @@ def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
         told = [_sentence(texts, t.doc_id, t.sentence_span) for t in fact.triples]
         if any(_ALSO_CHARGED.search(s.lower()) for s in told):
             return True  # «Мурси ... обвиняют также в передаче секретных документов»
+        if unlisted([fact], texts):
+            return True  # «по обвинению в убийстве и незаконном обороте оружия»
         main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
         for sentence in _SENTENCE.split(text):
             about = stem in sentence or (

@@ -124,3 +124,23 @@ def test_a_role_the_text_calls_former_is_asked_in_the_past() -> None:
     f.tense = ""
     settle_told(f, texts)
     assert f.tense == "past"
+
+
+def test_a_charge_listed_beside_another_in_its_own_sentence_is_one_of_several() -> None:
+    # «В каком преступлении подозревали человека, который появился на свет в Сочи?» ->
+    # убийство, from «по обвинению в убийстве и незаконном обороте оружия»
+    d = doc(
+        "t",
+        "40-летний житель Твери Игорь Саблин был задержан по обвинению в мошенничестве "
+        "и незаконном хранении наркотиков. Водитель Олег Мухин обвиняется в краже.",
+    )
+    # fmt: skip
+    ts = [
+        fact(d, "Игорь Саблин", "CONVICTED_OF", "мошенничество", ("PERSON", "CRIME"),
+             ("Игорь Саблин", "мошенничестве"), ("PERSON:s", "CRIME:m"), "past"),
+        fact(d, "Олег Мухин", "CONVICTED_OF", "кража", ("PERSON", "CRIME"),
+             ("Олег Мухин", "краже"), ("PERSON:m", "CRIME:k")),
+    ]  # fmt: skip
+    asked = _asked(ts, [d])
+    assert not [q for q in asked if "Саблин" in q], asked
+    assert [q for q in asked if "Мухин" in q], asked
