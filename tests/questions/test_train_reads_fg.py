@@ -144,3 +144,23 @@ def test_a_charge_listed_beside_another_in_its_own_sentence_is_one_of_several() 
     asked = _asked(ts, [d])
     assert not [q for q in asked if "Саблин" in q], asked
     assert [q for q in asked if "Мухин" in q], asked
+
+
+def test_a_charge_settled_by_a_fine_or_a_verdict_is_past() -> None:
+    # «В чём обвиняют того, кто владел Kia Granbird?» from «владельца автобуса трижды
+    # штрафовали за нарушение правил перевозки пассажиров»
+    from dragon_bench.questions.lifetime import is_past
+
+    d = doc(
+        "f",
+        "В прошлом году хозяина кафе Ивана Лисина дважды штрафовали за нарушение "
+        "санитарных норм. Суд признал виновной в растрате бухгалтера Анну Рябову.",
+    )
+    # fmt: skip
+    fine = fact(d, "Иван Лисин", "CONVICTED_OF", "нарушение санитарных норм", ("PERSON", "CRIME"),
+                ("Ивана Лисина", "нарушение санитарных"), ("PERSON:l", "CRIME:n"))  # fmt: skip
+    verdict = fact(d, "Анна Рябова", "CONVICTED_OF", "растрата", ("PERSON", "CRIME"),
+                   ("Анну Рябову", "растрате"), ("PERSON:r", "CRIME:r"))  # fmt: skip
+    texts = {d.id: d.full_text}
+    assert is_past("CONVICTED_OF", "", "PERSON", [fine], [fine], texts)
+    assert is_past("CONVICTED_OF", "", "PERSON", [verdict], [verdict], texts)
