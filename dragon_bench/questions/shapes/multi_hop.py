@@ -343,6 +343,13 @@ def _born_before(entity_id: str | None, graph: FactGraph, year: int) -> bool:
     return False
 
 
+def _one_hop(f1: Fact, f2: Fact) -> bool:
+    """Both facts told in one sentence («... работает в компании Татнефтехим, офис которой
+    расположен в Нижнекамске»): the sentence that describes the bridge gives the answer too,
+    so the chain is one hop in effect (TRAIN read e)."""
+    return bool(f1.sentences & f2.sentences)
+
+
 def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subgraph]:
     """Chains whose bridge is f1's subject: «Сколько лет человеку, который работает в
     «Металлоинвесте»?» (f2 is another fact about that subject), or who holds a post of a named
@@ -364,6 +371,7 @@ def _subject_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Sub
         and _family(f.relation) != _family(f1.relation)
         and graph.answerable(f, "object")
         and not (f1.relation == "DATE_OF_BIRTH" and f.relation == "AGE_IS")
+        and not _one_hop(f1, f)
     ]
     rng.shuffle(nexts)
     return [
@@ -392,6 +400,7 @@ def _object_bridges(f1: Fact, graph: FactGraph, rng: random.Random) -> list[Subg
         if f.object_id != f1.subject_id
         and _family(f.relation) != _family(f1.relation)
         and graph.answerable(f, "object")
+        and not _one_hop(f1, f)
     ]
     rng.shuffle(nexts)
     return [
