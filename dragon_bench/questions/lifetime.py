@@ -262,6 +262,7 @@ def is_past(
     return any(_past_told(t, texts.get(t.doc_id, ""), verbs) for t in own)
 
 
+_YEARS = re.compile(r"(?:с )?(?:19|20)\d\d")
 # a relative clause of the sentence: from «, который» to its next comma
 _RELATIVE = re.compile(r",\s*(?:котор\w+|где)\b[^,;—]*")
 
@@ -274,7 +275,10 @@ def _past_told(t: Triple, text: str, verbs: re.Pattern[str]) -> bool:
     low = text[lo:hi].lower()
     at = t.object_span[0] - lo
     clauses = [m.span() for m in _RELATIVE.finditer(low)]
+    end = t.object_span[1] - lo
     for m in verbs.finditer(low):
+        if _YEARS.match(m.group()) and not (at - 60 <= m.start() and m.end() <= end + 30):
+            continue  # «отмывание денег в период с 2001 по 2007 годы»: not the post's years
         inside = [c for c in clauses if c[0] <= m.start() < c[1]]
         if not inside or any(c[0] <= at < c[1] for c in inside):
             return True

@@ -164,3 +164,23 @@ def test_a_charge_settled_by_a_fine_or_a_verdict_is_past() -> None:
     texts = {d.id: d.full_text}
     assert is_past("CONVICTED_OF", "", "PERSON", [fine], [fine], texts)
     assert is_past("CONVICTED_OF", "", "PERSON", [verdict], [verdict], texts)
+
+
+def test_years_of_another_event_in_the_sentence_do_not_end_a_role() -> None:
+    # «Кем по профессии был тот, кто владеет Бирмингемом Сити?» from «54-летний бизнесмен был
+    # признан виновным в отмывании ... в период с 2001 по 2007 годы»
+    from dragon_bench.questions.lifetime import is_past
+
+    d = doc(
+        "y",
+        "42-летний фермер Глеб Носов признан виновным в уклонении от налогов в период "
+        "с 2010 по 2014 годы. В 1998—1999 годах Носов — заместитель главы района.",
+    )
+    # fmt: skip
+    farmer = fact(d, "Глеб Носов", "WORKS_AS", "фермер", ("PERSON", "PROFESSION"),
+                  ("Глеб Носов", "фермер"), ("PERSON:n", "PROFESSION:f"))  # fmt: skip
+    deputy = fact(d, "Глеб Носов", "WORKS_AS", "заместитель главы района", ("PERSON", "PROFESSION"),
+                  ("Носов —", "заместитель главы"), ("PERSON:n", "PROFESSION:d"))  # fmt: skip
+    texts = {d.id: d.full_text}
+    assert not is_past("WORKS_AS", "", "PERSON", [farmer], [farmer], texts)
+    assert is_past("WORKS_AS", "", "PERSON", [deputy], [deputy], texts)
