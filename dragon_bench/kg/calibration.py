@@ -162,6 +162,8 @@ TRIGGER_PRECISION: dict[str, float] = {
     "origin_rodom": 0.333,
     "participle_awarded_with": 0.5,
     "participle_convicted_of": 0.75,
+    "participle_date_of_birth": 0.8,
+    "participle_date_of_death": 0.75,
     "participle_founded_by": 0.667,
     "participle_located_in": 0.25,
     "participle_place_of_birth": 0.333,

@@ -1366,6 +1366,14 @@ def _ages(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found
                         )
 
 
+def _told_of(
+    v: _View, verb: int, carried: dict[int, list[tuple[Mention, str]]]
+) -> list[tuple[Mention, str]]:
+    """The person a birth or death participle is told of: the noun it modifies («Родившийся
+    17 января 1942 года Мохаммед Али», «Хироси Амано, родившийся в 1960 году»)."""
+    return [(m, "participle") for m, rel in carried.get(verb, ()) if m.type == E.PERSON]
+
+
 def _frames(v: _View) -> Iterator[Found]:
     """Verb frames: each mention's clause role (the verb it hangs on, its relation and
     preposition) read from the parse, so the subject is the syntactic subject."""
@@ -1446,6 +1454,9 @@ def _frames(v: _View) -> Iterator[Found]:
             for p in people:
                 for d in dates:
                     yield Found(p, d, kind, "verb_" + kind.lower(), "past", lemma)
+            for p, how in _told_of(v, verb, carried):
+                for d in dates:
+                    yield Found(p, d, kind, f"{how}_{kind.lower()}", "past", lemma)
         for frame in FRAMES.values():
             lemmas, subj_roles, subj_types, obj_roles, preps, obj_types, relation, forward = frame
             if lemma not in lemmas:

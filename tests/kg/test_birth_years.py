@@ -34,3 +34,21 @@ def test_a_year_of_birth_after_a_name_is_a_date_of_birth() -> None:
 def test_a_date_that_is_no_year_of_birth_is_not_one() -> None:
     assert not _births("Иван Петров, 1963 года выпуска, уехал в Москву.")
     assert not _births("Иван Петров (2019 год) уехал в Москву.")
+
+
+def test_a_birth_or_death_participle_dates_the_person_it_modifies() -> None:
+    # fails on main at 5611e5d: the date frames read only a verb's own subject
+    # (train: 3 of 3 births, 5 of 6 deaths typed-grounded)
+    before = _births("Родившийся 17 января 1942 года Мохаммед Али был боксёром.")
+    assert before["Мохаммед Али"].object == "17 января 1942 года"
+    assert feeds_questions(before["Мохаммед Али"].confidence)
+    after = _births("Хироси Амано, родившийся в 1960 году, сейчас профессор.")
+    assert after["Хироси Амано"].trigger.startswith("participle_date_of_birth")
+    deaths = [
+        t
+        for t in extract_document(
+            Document(id="t", text="Иван Петров, скончавшийся 5 мая 2010 года, был поэтом.")
+        )
+        if t.relation_type == "DATE_OF_DEATH"
+    ]
+    assert [(t.subject, t.object) for t in deaths] == [("Иван Петров", "5 мая 2010 года")]
