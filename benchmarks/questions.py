@@ -377,8 +377,12 @@ def _pool_counts(triples: list[Triple], docs: list[Any]) -> dict[str, Any]:
         merged = sets._merged(members)
         if sets._hidden(members, graph.objects.get(key, [])) is None:
             group["kg_holds_an_unshown_member"] += 1
-        elif not 2 <= len(merged) <= sets.MAX_SET:
-            group["one_after_merging_or_too_many"] += 1
+        elif len(merged) > sets.MAX_SET:
+            group["too_many"] += 1
+        elif len(merged) == 1:
+            group["one_entity_under_several_ids"] += 1  # «император» / «император Японии»
+        elif not merged:
+            group["posts_the_words_cannot_tell_apart"] += 1  # «сенатор» / «член Совета Федерации»
         elif not graph.anchor(merged[0], "subject") or not all(
             graph.answerable(f, "object") for f in merged
         ):
