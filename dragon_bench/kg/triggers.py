@@ -95,6 +95,10 @@ _NOT_TITLES = frozenset({"поэт", "поэтесса", "писатель", "п
 _MEMBERS = frozenset({"член"})
 _PARTY_WORDS = ("парти", "движени", "фракци", "блок")
 _PARTY_NOUNS = _words("партия фракция блок движение")
+# parties named by an abbreviation with no party word in it: «член ЛДПР», «член КПСС»
+_PARTY_ACRONYMS = frozenset(
+    {"ЛДПР", "КПРФ", "КПСС", "СПС", "ХДС", "ХСС", "СДПГ", "СвДП", "АдГ", "ПСОЕ", "ПАСОК", "КПУ"}
+)
 # «членство Соловьёва в партии»
 _JOINING = _words("членство")  # not «вступление», «приём»: often only planned
 _COPULAS = _words("являться стать становиться оставаться")
@@ -741,7 +745,11 @@ def _party(v: _View, role: Mention) -> Mention | None:
     movement («член Партии регионов»), or the name in apposition to a genitive «партии»
     («член партии «Лига Севера»»)."""
     for o, depth in _genitives(v, role.head, frozenset({E.ORGANIZATION})):
-        if depth != 1 or not any(w in o.text.lower() for w in _PARTY_WORDS):
+        if depth != 1:
+            continue
+        if o.text in _PARTY_ACRONYMS:
+            return o
+        if not any(w in o.text.lower() for w in _PARTY_WORDS):
             continue
         named = [
             m

@@ -342,6 +342,10 @@ def test_a_party_member_is_a_member_not_an_employee() -> None:
     assert ("Геннадий Кернес", "MEMBER_OF", "Партия регионов") in facts
     assert not {f for f in facts if f[2] == "Партия регионов" and f[1] == "WORKPLACE"}
     assert not {f for f in facts if f[1] == "WORKS_AS" and f[2].startswith("член")}
+    # a party named by its abbreviation (train read g 209: WORKS_AS «член ЛДПР»)
+    facts = _typed(_facts("Член ЛДПР Александр Старовойтов заявил, что Apple разослала спам."))
+    assert ("Александр Старовойтов", "MEMBER_OF", "ЛДПР") in facts  # old: WORKPLACE
+    assert not {f for f in facts if f[1] in ("WORKS_AS", "WORKPLACE")}  # old: «член ЛДПР»
     facts = _typed(_facts("Член партии «Лига Севера» Тони Ивоби избран в сенат."))
     assert ("Тони Ивоби", "MEMBER_OF", "Лига Севера") in facts
     # a council's member works there (NEREL: WORKPLACE)
