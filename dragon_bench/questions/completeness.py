@@ -828,8 +828,10 @@ def unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
             for k in items:
                 if k == head or not _item_of(tokens, head, k, subject, sentence):
                     continue
-                own = _own(tokens, k)
-                if any(
+                # the subject's own name may hang on the first item («Художественный
+                # руководитель театра, актриса и режиссёр Галина Волчек»): not the item's words
+                own = _own(tokens, k) - subject
+                if k in subject or any(
                     tokens[j].start < hi and tokens[j].stop > lo for j in own for lo, hi in spans
                 ):
                     continue

@@ -307,6 +307,18 @@ def _combined(members: Sequence[Fact]) -> bool:
     return not past or told_together(f.sentences for f in members)
 
 
+def _party(f: Fact) -> bool:
+    """A WORKS_AS member that is a membership of a party (g 209: «депутат Госдумы», «член
+    ЛДПР» for «Какие должности занимает ...?»), not «член Совета Федерации»."""
+    words = f.object.replace("ё", "е").split()
+    return (
+        f.relation == "WORKS_AS"
+        and len(words) > 1
+        and words[0].lower() == "член"
+        and bool(re.fullmatch(r"[A-ZА-ЯЁ]{2,}|парти\w*", words[1].strip("«»")))
+    )
+
+
 def _hidden(members: list[Fact], everything: list[Fact]) -> set[str] | None:
     """The ids of the objects the KG gives the subject under the relation that no member
     shows but one stands for: their words lie inside a member's (one post under another id:
@@ -344,7 +356,7 @@ class SetShape:
                 continue  # the KG knows a member that cannot be shown: the answer would be partial
             merged = _merged(members)
             gone = {f.object_id for f in members} - {f.object_id for f in merged} | same
-            members = merged
+            members = [f for f in merged if not _party(f)]
             if not 2 <= len(members) <= MAX_SET or not graph.anchor(members[0], "subject"):
                 continue
             if not all(graph.answerable(f, "object") for f in members):
