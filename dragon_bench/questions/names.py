@@ -473,6 +473,46 @@ def _womans_oblique(word: str, parses: list[Any], name: str) -> str:
     return lemma[:1].upper() + lemma[1:] if word[:1].isupper() else lemma
 
 
+def _half_declined(before: list[str], after: list[str]) -> bool:
+    """A person's name in which `nominative_name` undid the oblique case of one word but left
+    another capitalised word that has no singular nominative reading (dev read 15, issue
+    #16: «Лукасу Скаглии» -> «Лукас Скаглии», «Айссаты Хайдары» -> «Айссата Хайдары»): the
+    nominative of that word cannot be trusted, so the name has no trusted form."""
+    if len(before) != len(after) or before == after:
+        return False
+    genders = {
+        str(p.tag.gender)
+        for old, new in zip(before, after, strict=True)
+        if old != new
+        for p in analyzer().parse(new.strip(",.;:").lower())[:1]
+        if p.tag.gender in ("masc", "femn")
+    }
+    for old, new in zip(before, after, strict=True):
+        core = old.strip(",.;:")
+        if old != new or not _WORD.match(core) or not core[:1].isupper() or core.isupper():
+            continue
+        # «Скаглии» as a woman's indeclinable name is no nominative beside «Лукас»
+        if not any(
+            p.tag.case == "nomn"
+            and p.tag.number == "sing"
+            and (
+                len(genders) != 1 or p.tag.gender not in ("masc", "femn") or p.tag.gender in genders
+            )
+            for p in analyzer().parse(core.lower())
+        ):
+            return True
+    return False
+
+
+def _lower_title(name: str) -> str:
+    """A title before a person's name is no part of it and written small mid-sentence
+    («Император Акихито» -> «император Акихито»; dev read 15, issue #16)."""
+    words = name.split(" ")
+    if len(words) < 2 or not common_noun(words[0]):
+        return name
+    return " ".join([_lower_role(words[0]), *words[1:]])
+
+
 def _person_nominative(name: str) -> str:
     """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
     «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»,
@@ -493,7 +533,7 @@ def _person_nominative(name: str) -> str:
     first_nomn = {
         str(p.tag.gender)
         for p in analyzer().parse(first.lower())
-        if "Name" in p.tag and _case(p.tag) == "nomn"
+        if "Name" in p.tag and p.tag.case == "nomn"  # «Шона» (voct of «Шона») is no woman
     }
     masc = first_nomn == {"masc"}  # «Александра» may be a woman: no man's surname is made
     out = []
@@ -786,7 +826,11 @@ def answer_name(name: str, entity_type: str = "") -> str:
     if kind in PEOPLE:
         if any(w.lower() in PARTICLES for w in cleaned.split()):
             return cleaned  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
-        return _person_nominative(nominative_name(_strip_role(cleaned), kind))
+        stripped = _strip_role(cleaned)
+        shown = _person_nominative(nominative_name(stripped, kind))
+        if _half_declined(stripped.split(), shown.split()):
+            return ""  # «Лукасу Скаглии» -> «Лукас Скаглии»: only one word's case undone
+        return _lower_title(shown)
     if kind == "WORK_OF_ART":
         return cleaned if cleaned[:1] in '«"' else f"«{cleaned}»"
     quoted = re.fullmatch(r"«([^«»]+)»", cleaned)
