@@ -31,6 +31,7 @@ __all__ = [
     "other_kin",
     "missing_member",
     "not_yet",
+    "other_awards",
     "other_posts",
     "other_workplaces",
     "finer_place",
@@ -356,6 +357,51 @@ def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
                 continue
             if _CHARGED.search(sentence.lower()) and not own & {w[:5] for w in lemmas(sentence)}:
                 return True
+    return False
+
+
+# an award told of someone: an order, a medal, a prize, an honorary title («Заслуженным
+# артистом РСФСР», «орденом «За заслуги перед Отечеством»»), or several at once («орденами»)
+_AWARD = re.compile(
+    r"\b(?:орден\w*|медал\w*|преми\w*|(?:заслуженн|народн)\w+\s+(?:артист|художник|"
+    r"учител|врач|деятел|тренер|мастер|юрист|строител)\w*)(?:\s+«[^»]{1,60}»)?",
+    re.IGNORECASE,
+)
+_AWARDS = re.compile(r"\b(?:орденами|медалями|премиями|наградами|званиями)\b", re.IGNORECASE)
+_WHEN_FIRST = re.compile(r"^\s*(?:в|с)\s+\d{4}\s+(?:году|г\.?)\s*[,—-]?\s*", re.IGNORECASE)
+
+
+def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
+    """The subject holds awards other than the answer: the KG gives another, or a sentence
+    about the subject (its name, or, in a text about it, a sentence going on with a verb:
+    «В 1987 году стал Заслуженным артистом РСФСР») tells an award the answer does not name,
+    or several at once («награжден орденами ...»). «Какой награды удостоился тот, кто умер
+    30 августа 2015 года?» -> «народный артист РФ» has several answers then (g 154, g 233)."""
+    if graph.object_ids(fact.subject_id, "AWARDED_WITH") - {fact.object_id}:
+        return True
+    stem = _stem(fact.subject)
+    own = {w.replace("ё", "е") for w in lemmas(fact.object)}
+    if not stem:
+        return False
+    for doc_id in fact.doc_ids:
+        text = texts.get(doc_id, "")
+        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
+        for sentence in _SENTENCE.split(text):
+            about = stem in sentence or (
+                main
+                and (
+                    _CONTINUES.match(sentence) is not None
+                    or _opens_with_verb(_WHEN_FIRST.sub("", sentence))
+                )
+            )
+            if not about:
+                continue
+            if _AWARDS.search(sentence):
+                return True
+            for m in _AWARD.finditer(sentence):
+                words = {w.replace("ё", "е") for w in lemmas(m.group(0))}
+                if not words <= own:
+                    return True
     return False
 
 

@@ -12,7 +12,12 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from dragon_bench.questions.completeness import former, other_posts, works_elsewhere
+from dragon_bench.questions.completeness import (
+    former,
+    other_awards,
+    other_posts,
+    works_elsewhere,
+)
 from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
@@ -573,6 +578,12 @@ class MultiHop:
             and other_posts(f2, ctx.graph, ctx.texts)
         ):
             return "other_posts"  # «Кем по должности был человек, ...»: he held several
+        if (
+            f2.relation == "AWARDED_WITH"
+            and sub.answer_ids == (f2.object_id,)
+            and other_awards(f2, ctx.graph, ctx.texts)
+        ):
+            return "other_awards"  # «Какой награды удостоился тот, кто ...?»: he has several
         if sub.answer_ids == (f2.object_id,) and works_elsewhere(f2, ctx.graph):
             return "other_workplaces"  # «В каком городе работал человек, ...» (МАГАТЭ: Вена)
         return "" if _joined_in_text(sub, ctx.texts) else "join_unstated"
