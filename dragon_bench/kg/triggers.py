@@ -1382,13 +1382,21 @@ def _told_of(
     return [(m, "participle") for m, rel in carried.get(verb, ()) if m.type == E.PERSON]
 
 
+def _gapped(v: _View, m: Mention, verb: int) -> bool:
+    """A conjunct after the verb whose first conjunct stands before it: the subject of a
+    clause with its verb left out («A работал в Нагое, B — в компании Nichia»), not the
+    verb's own."""
+    a = v.anchor(m.head)
+    return v.toks[a].rel == "conj" and v.filler(m) < verb < a
+
+
 def _frames(v: _View) -> Iterator[Found]:
     """Verb frames: each mention's clause role (the verb it hangs on, its relation and
     preposition) read from the parse, so the subject is the syntactic subject."""
     args: dict[int, list[tuple[Mention, str, str]]] = {}
     for m in v.mentions:
         verb, rel = v.role_of(m)
-        if verb >= 0:
+        if verb >= 0 and not _gapped(v, m, verb):
             # the preposition of the role's filler: «родился в городе Твери» gives Твери «в»
             # (not a name after a comma: «в Биране, Куба» is said of Биран)
             prep = v.prep(v.anchor(m.head))

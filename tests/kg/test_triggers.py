@@ -634,3 +634,17 @@ def test_a_name_many_bodies_bear_is_shown_with_its_place() -> None:
     assert ("Палата представителей США", "HEADQUARTERED_IN", "США") in facts
     facts = _typed(_facts("Верховный суд Израиля отклонил иск."))
     assert ("Верховный суд Израиля", "HEADQUARTERED_IN", "Израиль") in facts
+
+
+def test_a_gapped_clause_keeps_its_subject_out_of_the_verb_before() -> None:
+    # train read g 77: Накамура worked at Nichia, not at the Nagoya institute
+    facts = _typed(
+        _facts(
+            "85-летний Исаму Акасаки и 54-летний Хироси Амано работали над проблемой синего "
+            "света в Институте Наго, 60-летний Сюдзи Накамура — в компании «Nichia»."
+        )
+    )
+    assert ("Исаму Акасаки", "WORKPLACE", "Институт Наго") in facts
+    assert ("Хироси Амано", "WORKPLACE", "Институт Наго") in facts
+    # old: Накамура, parsed as a third conjunct of the subject, worked there too
+    assert not {f for f in facts if f[0] == "Сюдзи Накамура" and f[1] == "WORKPLACE"}
