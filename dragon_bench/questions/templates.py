@@ -226,15 +226,22 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         ),
         _rel(
             "HEADQUARTERED_IN",
+            # a chamber of parliament sits, it has no headquarters (train f 108: «Сенат США»)
             ask=[
-                ("where", "Где {v:находиться:femn} штаб-квартира {s:gent}?"),
-                ("based", "Где {v:базироваться} {s}?"),
-                ("place", "{where} {v:находиться:femn} штаб-квартира {s:gent}?", _NAMED_PLACES),
-                ("based_place", "{where} {v:базироваться} {s}?", _NAMED_PLACES),
+                ("where", "Где {v:находиться:femn} штаб-квартира {s:gent}?", "", "", "s_firm"),
+                ("based", "Где {v:базироваться} {s}?", "", "", "s_firm"),
+                (
+                    "place",
+                    "{where} {v:находиться:femn} штаб-квартира {s:gent}?",
+                    _NAMED_PLACES,
+                    "",
+                    "s_firm",
+                ),
+                ("based_place", "{where} {v:базироваться} {s}?", _NAMED_PLACES, "", "s_firm"),
             ],
             pred=[
-                ("based", "{v:базироваться} в {o:loct}"),
-                ("hq", "{v:иметь} штаб-квартиру в {o:loct}"),
+                ("based", "{v:базироваться} в {o:loct}", "", "", "s_firm"),
+                ("hq", "{v:иметь} штаб-квартиру в {o:loct}", "", "", "s_firm"),
             ],
             describe=[
                 (
@@ -242,8 +249,15 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                     "{onoun}",
                     ", где {v:находиться:femn} штаб-квартира {s:gent}",
                     _NAMED_PLACES,
+                    "s_firm",
                 ),
-                ("based", "{onoun}", ", в {which:loct} {v:базироваться} {s}", _NAMED_PLACES),
+                (
+                    "based",
+                    "{onoun}",
+                    ", в {which:loct} {v:базироваться} {s}",
+                    _NAMED_PLACES,
+                    "s_firm",
+                ),
             ],
         ),
         _rel(
@@ -986,7 +1000,27 @@ def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
     return False
 
 
+# legislatures and their chambers: they sit somewhere, they have no headquarters
+_LEGISLATURES = frozenset(
+    "сенат парламент дума госдума мосгордума палата европарламент совфед сейм кнессет "  # noqa: SIM905
+    "бундестаг бундесрат меджлис хурал конгресс рада ассамблея легислатура курултай".split()
+)
+
+
+def _legislature(name: str) -> bool:
+    """The name's head noun (past the adjectives before it) is a legislature or a chamber."""
+    for word in [w.strip('«»"“”(),.;:') for w in name.split()][:4]:
+        if not word:
+            return False
+        parse = analyzer().parse(word.lower())[0]
+        if parse.tag.POS in ("ADJF", "PRTF"):
+            continue
+        return str(parse.normal_form).replace("ё", "е") in _LEGISLATURES
+    return False
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
+    "s_firm": lambda s, st, o, ot: not _legislature(s),
     "o_body": _body,
     # the army, the police, a security service are served in, not worked at (read 11:
     # «Где работал человек, который создал «Тишину»?» -> «2-я гвардейская армия»)

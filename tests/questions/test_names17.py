@@ -33,3 +33,19 @@ def test_half_declined_person_has_no_trusted_form(name: str) -> None:
 def test_whole_name_in_nominative_title_small(name: str, shown: str) -> None:
     assert answer_name(name, "PERSON") == shown
     assert answer_name(shown, "PERSON") == shown
+
+
+@pytest.mark.parametrize(
+    ("subject", "kept"),
+    [("Палата общин", False), ("Верховная рада", False), ("Уралмашзавод", True)],
+)
+def test_a_chamber_of_parliament_has_no_headquarters(subject: str, kept: bool) -> None:
+    # train f 108: «... имеет штаб-квартиру в Вашингтоне» for the Senate of the USA
+    from dragon_bench.questions.templates import TEMPLATES, WHEN
+
+    frames = TEMPLATES["HEADQUARTERED_IN"]
+    for frame in (*frames.ask, *frames.pred):
+        fits = frame.fits(
+            "CITY", "present", lambda k: WHEN[k](subject, "ORGANIZATION", "Лондон", "CITY")
+        )
+        assert fits == kept, frame.id
