@@ -10,7 +10,7 @@ his works), and only when its members are all current or all former («бывш�
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -327,6 +327,26 @@ _PRONOUN_CHARGED = re.compile(
 )
 
 
+def _sentences_of(
+    text: str, stem: str, goes_on: Callable[[str], bool] | None = None
+) -> Iterator[str]:
+    """The sentences of a text about the person of `stem`: those naming it, and, in a text
+    whose title or lead names it (its main person), those going on without a subject («Он
+    ...», or what `goes_on` accepts: by default a sentence opening with its verb)."""
+    main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])  # the title, the lead
+    for sentence in _SENTENCE.split(text):
+        if stem in sentence or (
+            main
+            and (_CONTINUES.match(sentence) is not None or (goes_on or _opens_with_verb)(sentence))
+        ):
+            yield sentence
+
+
+def _charged_on(sentence: str) -> bool:
+    """A sentence going on about a charged person: opening with its verb, or «его обвиняют»."""
+    return _opens_with_verb(sentence) or _PRONOUN_CHARGED.search(sentence.lower()) is not None
+
+
 def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
     """A sentence about the subject other than the fact's own tells a charge, a trial or a
     sentence that does not name the answer («В чём обвиняли Владимира Квачкова?» ->
@@ -343,17 +363,8 @@ def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
             return True  # «Мурси ... обвиняют также в передаче секретных документов»
         if unlisted([fact], texts):
             return True  # «по обвинению в убийстве и незаконном обороте оружия»
-        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
-        for sentence in _SENTENCE.split(text):
-            about = stem in sentence or (
-                main
-                and (
-                    _CONTINUES.match(sentence) is not None
-                    or _opens_with_verb(sentence)
-                    or _PRONOUN_CHARGED.search(sentence.lower()) is not None
-                )
-            )
-            if not about or any(sentence.strip() in s or s.strip() in sentence for s in told):
+        for sentence in _sentences_of(text, stem, _charged_on):
+            if any(sentence.strip() in s or s.strip() in sentence for s in told):
                 continue
             if _CHARGED.search(sentence.lower()) and not own & {w[:5] for w in lemmas(sentence)}:
                 return True
@@ -385,17 +396,9 @@ def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool
         return False
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
-        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])
-        for sentence in _SENTENCE.split(text):
-            about = stem in sentence or (
-                main
-                and (
-                    _CONTINUES.match(sentence) is not None
-                    or _opens_with_verb(_WHEN_FIRST.sub("", sentence))
-                )
-            )
-            if not about:
-                continue
+        for sentence in _sentences_of(
+            text, stem, lambda s: _opens_with_verb(_WHEN_FIRST.sub("", s))
+        ):
             if _AWARDS.search(sentence):
                 return True
             for m in _AWARD.finditer(sentence):
@@ -423,13 +426,7 @@ def other_workplaces(
         return False
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
-        main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])  # the title, the lead
-        for sentence in _SENTENCE.split(text):
-            about = stem in sentence or (
-                main and (_CONTINUES.match(sentence) is not None or _opens_with_verb(sentence))
-            )
-            if not about:
-                continue
+        for sentence in _sentences_of(text, stem):
             for m in (verbs or _WORKED).finditer(sentence):
                 for quoted, word in _NAMED.findall(m.group(1)):
                     name = quoted or word
