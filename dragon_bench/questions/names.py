@@ -120,7 +120,9 @@ def nominative_word(word: str) -> str | None:
         return None
     capital = word[:1].isupper()
     if capital:  # «Кате» is the name Катя before it is the noun «кат»
-        parses.sort(key=lambda p: not PROPER_GRAMMEMES & p.tag.grammemes)
+        # and one person's name before a family's: «Маккиным» is the instrumental of
+        # «Маккин», not the dative of «Маккины» (issue #16)
+        parses.sort(key=lambda p: (not PROPER_GRAMMEMES & p.tag.grammemes, p.tag.number == "plur"))
     if any(_case(p.tag) == "nomn" for p in parses):
         # a capitalised word read as a plural common noun may be a singular name in the
         # genitive (Обамы: обама, Surn, gent), which is what a name slot means

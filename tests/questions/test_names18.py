@@ -1,0 +1,32 @@
+"""Issue #16, session 9 (names18): names the text gives only in an oblique case."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragon_bench.questions.inflect import inflect_name
+from dragon_bench.questions.names import answer_name
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # «Контракт подписан с Робертом Гладышевым»: one man's instrumental, not a family's
+        # dative («Роберт Гладышевы»)
+        ("Робертом Гладышевым", "Роберт Гладышев"),
+        ("Дэвидом Маккиным", "Дэвид Маккин"),
+        ("Эдуардом Пшеховским", "Эдуард Пшеховский"),
+        ("Маккиным", "Маккин"),
+    ],
+)
+def test_instrumental_surname_is_one_persons(name: str, shown: str) -> None:
+    assert answer_name(name, "PERSON") == shown
+
+
+def test_foreign_surname_in_in_has_no_guessed_instrumental() -> None:
+    # «Маккином» (a foreign surname, a noun) or «Маккиным» (a Russian possessive): the
+    # dictionary does not know the surname, so no instrumental is guessed
+    assert inflect_name("Дэвид Маккин", "ablt", "PERSON") is None
+    assert inflect_name("Дэвид Маккин", "gent", "PERSON") == "Дэвида Маккина"
+    assert inflect_name("Алексей Кудрин", "ablt", "PERSON") == "Алексеем Кудриным"
+    assert inflect_name("Стив Мартин", "ablt", "PERSON") == "Стивом Мартином"
