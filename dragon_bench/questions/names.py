@@ -332,8 +332,16 @@ def _strip_role(name: str) -> str:
         words = words[1:]
     while len(words) > 1 and common_noun(words[0]):
         nxt = words[1]
-        if not any("Name" in p.tag or "Surn" in p.tag for p in analyzer().parse(nxt.lower())):
+        parses = analyzer().parse(nxt.lower())
+        if not any("Name" in p.tag or "Surn" in p.tag for p in parses):
             break
+        if parses[0].tag.POS == "ADJF":
+            # «Папа Римский», «Патриарх Московский»: a title, its adjective no surname; a
+            # name after it goes without both («Папа Римский Бенедикт XVI»)
+            after = analyzer().parse(words[2].lower())[:1] if len(words) > 2 else []
+            if not any("Name" in p.tag for p in after):
+                break
+            words = words[1:]
         words = words[1:]
     return " ".join(words)
 
@@ -685,7 +693,9 @@ def _regular_nominative(words: list[str]) -> str | None:
 
 def _agreeing_nominative(name: str) -> str | None:
     """A phrase of singular adjectives and a noun read in one oblique case together
-    («Государственной Думы» -> «Государственная Дума»), or None when no such reading exists."""
+    («Государственной Думы» -> «Государственная Дума»), or a noun and the one capitalised
+    adjective after it («Папы Римского» -> «Папа Римский»), or None when no such reading
+    exists."""
     words = name.split()
     mods: list[list[Any]] = []
     i = 0
@@ -695,12 +705,29 @@ def _agreeing_nominative(name: str) -> str | None:
             break
         mods.append(adj)
         i += 1
+    if not mods and len(words) == 2 and _WORD.match(words[1]):
+        adj = [p for p in analyzer().parse(words[1].lower()) if p.tag.POS in ("ADJF", "PRTF")]
+        if adj and not any(_case(p.tag) == "nomn" for p in adj):
+            # «Римского» has no nominative reading: «Папы» is its noun's genitive, not a plural;
+            # a person's title only («обхода Чусового» is a bypass of the town Чусовой)
+            both = _agreed(words[1:] + words[:1], [adj], title=True)
+            return None if both is None else " ".join(both[1:] + both[:1])
     if not mods or i >= len(words) or not _WORD.match(words[i]):
         return None
     if not all(analyzer().word_is_known(w.lower()) for w in words[: i + 1]):
         return _regular_nominative(words)
+    return None if (out := _agreed(words, mods)) is None else " ".join(out)
+
+
+def _agreed(words: list[str], mods: list[list[Any]], title: bool = False) -> list[str] | None:
+    """`words` with its first `len(mods)` adjectives (their readings `mods`) and the noun
+    after them put in the nominative, read in one oblique case together; None if none is.
+    A `title` noun is a declinable one naming a person («Папы», not «Мисс»)."""
+    i = len(mods)
     for head in analyzer().parse(words[i].lower()):
         if head.tag.POS != "NOUN" or _case(head.tag) == "nomn":
+            continue
+        if title and (head.tag.animacy != "anim" or "Fixd" in head.tag):
             continue
         case, gender, number = _case(head.tag), head.tag.gender, str(head.tag.number)
         chosen = []
@@ -728,7 +755,7 @@ def _agreeing_nominative(name: str) -> str | None:
         if form is None:
             return None
         out[i] = _restore(words[i], str(form.word))
-        return " ".join(out)
+        return out
     return None
 
 

@@ -30,3 +30,22 @@ def test_foreign_surname_in_in_has_no_guessed_instrumental() -> None:
     assert inflect_name("Дэвид Маккин", "gent", "PERSON") == "Дэвида Маккина"
     assert inflect_name("Алексей Кудрин", "ablt", "PERSON") == "Алексеем Кудриным"
     assert inflect_name("Стив Мартин", "ablt", "PERSON") == "Стивом Мартином"
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "shown"),
+    [
+        # «Речь Папы Римского»: a title and its adjective, no surname «Римский»
+        ("Папой Римским", "PERSON", "Папа Римский"),
+        ("Папа Римский Пий XII", "PERSON", "Пий XII"),
+        ("Патриарх Антиохийский", "PERSON", "Патриарх Антиохийский"),
+        # «... встретился с герцогом Йоркским»: the adjective after the title agrees with it
+        ("герцогом Йоркским", "PROFESSION", "герцог Йоркский"),
+        ("Папы Римского", "PROFESSION", "Папа Римский"),
+        ("принцессы Монакской", "PROFESSION", "принцесса Монакская"),
+        # a place's genitive after an inanimate noun stays («на обходе Чусового»)
+        ("проспекта Ленинского", "FACILITY", "проспект Ленинского"),
+    ],
+)
+def test_title_and_its_adjective(name: str, kind: str, shown: str) -> None:
+    assert answer_name(name, kind) == shown
