@@ -514,6 +514,26 @@ def _half_declined(before: list[str], after: list[str]) -> bool:
     return False
 
 
+def _oblique_given_names(words: list[str]) -> bool:
+    """A given name before the particle of a name («Шарля де Голля», «Мохаммеда бин
+    Салмана», «Барбарой Сейшас де Фрейтас») that cannot be nominative or reads likelier as a
+    man's oblique case than as a nominative («Роберта Де Ниро»; not «Марина», «Абдулла»); a
+    leading particle («Абу Бакра аль-Багдади») is skipped."""
+    for i, word in enumerate(words):
+        low = word.lower()
+        if low in PARTICLES or low.split("-")[0] in PARTICLES:
+            if i == 0:
+                continue
+            return False
+        if not _WORD.match(word) or not word[:1].isupper():
+            continue
+        parses = analyzer().parse(low)
+        man = {_case(p.tag) == "nomn" for p in parses if "Name" in p.tag and p.tag.gender == "masc"}
+        if nominative_word(word) is not None or (man == {False} and _likelier_man(parses)):
+            return True
+    return False
+
+
 def _lower_title(name: str) -> str:
     """A title before a person's name is no part of it and written small mid-sentence
     («Император Акихито» -> «император Акихито»; dev read 15, issue #16)."""
@@ -854,7 +874,9 @@ def answer_name(name: str, entity_type: str = "") -> str:
         return f"{m.group(1)} {_years(int(m.group(1)))}" if m else ""
     if kind in PEOPLE:
         if any(w.lower() in PARTICLES for w in cleaned.split()):
-            return cleaned  # «Хамад Аль Тани» is no «Таня»: such a name is left as written
+            # «Хамад Аль Тани» is no «Таня»: such a name is left as written, unless written
+            # in an oblique case («Шарля де Голля»), which leaves it no trusted form
+            return "" if _oblique_given_names(cleaned.split()) else cleaned
         stripped = _strip_role(cleaned)
         shown = _person_nominative(nominative_name(stripped, kind))
         if _half_declined(stripped.split(), shown.split()):
