@@ -236,6 +236,10 @@ class RoundTrip:
             bridges = {
                 b: fs for b, fs in self._other(named, reading.relations).items() if b not in named
             }
+            if len(sub.facts) == 3:  # a bridge described by two facts: one per named entity
+                per = [self._other(span, reading.relations) for span in reading.spans]
+                both = set.intersection(*(set(p) for p in per)) if len(per) > 1 else set()
+                bridges = {b: fs for b, fs in bridges.items() if b in both}
             reached: dict[str, set[Key]] = defaultdict(set)
             for b, fs in bridges.items():
                 for c, gs in self._other({b}, reading.relations).items():

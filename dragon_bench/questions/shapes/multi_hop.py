@@ -1,8 +1,9 @@
 """`multi_hop`: a chain A -> B -> C asking C, with the bridge B not named but described by a
 distinctive fact (its relation to the named A, which only B has in the KG): «Где находится
 штаб-квартира организации, в которой работает Алексей Миллер?», or, with B the subject of
-the first fact, «Сколько лет человеку, который возглавляет «Металлоинвест»?». Joined by
-entity id."""
+the first fact, «Сколько лет человеку, который возглавляет «Металлоинвест»?». A bridge no
+single fact of which is distinctive is described by two of its facts whose combination only it
+has in the KG: «Где работает тот, кто родился в Казани и окончил МГУ?». Joined by entity id."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from dragon_bench.questions.fame import common_knowledge
 from dragon_bench.questions.inflect import inflect_name
 from dragon_bench.questions.morph import lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph
+from dragon_bench.questions.shapes import conditional
 from dragon_bench.questions.shapes.base import (
     KIN_NOUNS,
     Context,
@@ -33,6 +35,7 @@ from dragon_bench.questions.shapes.base import (
     settle_told,
     subject_scope,
     subject_wh_of,
+    template_words,
     type_noun_of,
 )
 from dragon_bench.questions.stated import frame_stated, many_hold, told_of_another
@@ -428,7 +431,11 @@ def _shown(texts: Mapping[str, str], doc_id: str, span: tuple[int, int]) -> str:
 def _joined_in_text(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     """An organisation bridging two documents is the same one only when both name it alike
     and not by a bare abbreviation: the MVD of Belarus in one text and «МВД России» in
-    another are two, even when a link gives them one id."""
+    another are two, even when a link gives them one id (a bridge described by two facts:
+    each of them with the asked one)."""
+    if len(sub.facts) == 3:
+        a, b, f2 = sub.facts
+        return all(_joined_in_text(dataclasses.replace(sub, facts=(f, f2)), texts) for f in (a, b))
     f1, f2 = sub.facts
     if set(f1.doc_ids) & set(f2.doc_ids) or f2.subject_type not in ("ORGANIZATION", "ORG"):
         return True
@@ -483,8 +490,10 @@ _KIN = frozenset({"PARENT_OF", "SPOUSE", "SIBLING", "RELATIVE"})
 def _names_bridge(sub: Subgraph) -> bool:
     """A description that names the bridge to a reader who knows the named side: a post of a
     named body its one holder holds («... пост госсекретаря США»: Керри), or kinship."""
-    relation = sub.facts[0].relation
-    return relation in _KIN or (sub.ask == "subject_bridge" and relation == "WORKS_AS")
+    return any(
+        f.relation in _KIN or (sub.ask == "subject_bridge" and f.relation == "WORKS_AS")
+        for f in sub.facts[:-1]
+    )
 
 
 # what is named after the famous: «Шукшинские дни», «Шукшинская литературная премия»
@@ -520,6 +529,137 @@ def _known_bridge(sub: Subgraph, ctx: Context) -> bool:
     return sub.bridge_id is not None and _honoured(bridge, ctx.texts)
 
 
+# -- a bridge described by two of its facts ------------------------------------------------
+# pairs of describing facts tried per bridge (the first that phrases a chain is kept)
+_PAIRS_PER_BRIDGE = 6
+_DATE_RELATIONS = frozenset({"DATE_OF_BIRTH", "DATE_OF_DEATH"})
+
+
+def _pair_describes(a: Fact, b: Fact, graph: FactGraph) -> bool:
+    """Two facts of one subject that describe it together, as a conditional question's two
+    conditions do (`conditional._condition`, told in different sentences, not one restating
+    the other, sharp enough in the world): their combination fits the subject alone in the
+    revision's KG («тот, кто родился в Казани и окончил МГУ»), while a role alone fitting it
+    would name it by itself."""
+    sid = a.subject_id
+    if a.relation == b.relation or a.sentences & b.sentences:
+        return False
+    if conditional._restates(a, b, graph):
+        return False
+    scope = subject_scope(a.subject_type)
+    sa, sb = graph.holders(a, scope), graph.holders(b, scope)
+    if sa & sb != {sid}:
+        return False  # another entity of the KG has both facts: the description fits two
+    if (a.relation == "WORKS_AS" and len(sa) == 1) or (b.relation == "WORKS_AS" and len(sb) == 1):
+        return False
+    if not conditional._sharp_enough(a, b) or not conditional._sharp_enough(b, a):
+        return False  # «человек, который родился в Ленинграде и работает актёром»: many are
+    return conditional._roles_agree(a, b)
+
+
+def _pair_nexts(a: Fact, b: Fact, graph: FactGraph) -> list[Fact]:
+    """The bridge's facts a chain described by `a` and `b` can ask: another relation's, told
+    in other sentences than both (or the describing sentence gives the answer), not restating
+    either («В какой стране живёт тот, кто родился в Казани ...?»)."""
+    described = {_family(a.relation), _family(b.relation)}
+    return [
+        f
+        for f in graph.by_subject.get(a.subject_id, [])
+        if f.key not in (a.key, b.key)
+        and f.object_id not in (a.object_id, b.object_id)
+        and _family(f.relation) not in described
+        and graph.answerable(f, "object")
+        and not (f.relation == "AGE_IS" and {a.relation, b.relation} & _DATE_RELATIONS)
+        and not _one_hop(a, f)
+        and not _one_hop(b, f)
+        and not conditional._restates(a, f, graph)
+        and not conditional._restates(b, f, graph)
+    ]
+
+
+def _pair_descriptions(
+    a: Fact, b: Fact, texts: Mapping[str, str]
+) -> list[tuple[str, dict[str, str], str]]:
+    """The bridge (the subject of `a` and `b`) described by both predicates in one relative
+    clause, in every case: «человек, который родился в Казани и окончил МГУ», «тот, кто ...»,
+    «организация, которая основана в 1990 году и базируется в Перми»."""
+    settle_told(a, texts)
+    settle_told(b, texts)
+    head = type_noun_of([a, b], texts)
+    gender = phrase_gender(head)
+    wh = subject_wh_of([a, b], texts)
+    which = render("{which:nomn}", head=head, capitalize=False) or "который"
+    out = []
+    for fa, pa in predicates(a, wh=wh, texts=texts):
+        for fb, pb in predicates(b, wh=wh, texts=texts):
+            if pa.split()[0] == pb.split()[0] or template_words(fa.id) & template_words(fb.id):
+                continue  # «работает в X и работает Y»
+            if conditional._mixed_voice(pa, pb):
+                continue  # «основана Марком Холлисом и создала «Today»»
+            clause = f"{pa} и {pb}"
+            forms = {}
+            for case in _CASES:
+                h = inflect_name(head, case)
+                if h is not None:
+                    forms[case] = f"{h}, {which} {clause}"
+            ids = f"{fa.id}+{fb.id}"
+            if head != "человек":
+                out.append((ids, forms, gender))
+                continue
+            out.append((f"{ids}+head.person", forms, gender))
+            who = {case: f"{_THAT[case]}, кто {clause}" for case in _CASES}
+            out.append((f"{ids}+head.who", who, gender))
+    return out
+
+
+def _pair_candidates(
+    sub: Subgraph, graph: FactGraph, texts: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """A chain `a`, `b` -> bridge -> `f2`'s phrasings: the pair's descriptions with a frame
+    asking f2 whose scope fits one object."""
+    a, b, f2 = sub.facts
+    candidates = []
+    for ids, forms, gender in _pair_descriptions(a, b, texts):
+        for frame, text in ask_object(f2, graph, subject=forms, subject_gender=gender, texts=texts):
+            if template_words(frame.id) & template_words(ids):
+                continue  # «Где работает тот, кто работал ...»
+            scope = object_scope(frame, f2.object_type)
+            if graph.object_ids(f2.subject_id, f2.relation, scope) == {f2.object_id}:
+                candidates.append((f"{ids}+{frame.id}", text))
+    return candidates
+
+
+def _pair_bridges(sid: str, graph: FactGraph, rng: random.Random) -> Iterator[Subgraph]:
+    """Chains whose bridge `sid` is described by two of its facts together (`_pair_describes`),
+    each asking a third of its facts, the pairs from different documents first."""
+    facts = [f for f in graph.by_subject.get(sid, []) if conditional._condition(f, graph)]
+    if len(facts) < 2 or facts[0].subject_type not in AGENTS:
+        return
+    pairs = [
+        (a, b) for i, a in enumerate(facts) for b in facts[i + 1 :] if _pair_describes(a, b, graph)
+    ]
+    pairs.sort(
+        key=lambda p: (
+            any(f.object_type in conditional._VALUE_CONDITIONS for f in p),
+            bool(set(p[0].doc_ids) & set(p[1].doc_ids)),
+            rng.random(),
+        )
+    )
+    for a, b in pairs[:_PAIRS_PER_BRIDGE]:
+        nexts = _pair_nexts(a, b, graph)
+        rng.shuffle(nexts)
+        for f2 in nexts:
+            yield Subgraph(
+                "multi_hop",
+                (a, b, f2),
+                (f2.object,),
+                (f2.object_id,),
+                ask="subject_bridge",
+                bridge=a.subject,
+                bridge_id=sid,
+            )
+
+
 class MultiHop:
     name = "multi_hop"
     crag_type = "multi-hop"
@@ -550,10 +690,28 @@ class MultiHop:
                         continue
                     before.append(sub.facts[1])
                     yield dataclasses.replace(sub, phrasings=tuple(phrasings))
+        # then bridges described by two facts together, where the single facts ran out
+        subjects = sorted(graph.by_subject)
+        rng.shuffle(subjects)
+        for sid in subjects:
+            before = asked[sid]
+            for sub in _pair_bridges(sid, graph, rng):
+                if len(before) >= _PER_BRIDGE:
+                    break
+                if any(_same_ask(sub.facts[-1], g) for g in before):
+                    continue
+                phrasings = _pair_candidates(sub, graph, graph.texts)
+                if not phrasings:
+                    continue
+                before.append(sub.facts[-1])
+                yield dataclasses.replace(sub, phrasings=tuple(phrasings))
 
     def phrase(self, sub: Subgraph, ctx: Context) -> Phrased | None:
         if sub.phrasings:
             return ctx.unique(list(sub.phrasings), len(sub.phrasings))
+        if len(sub.facts) == 3:
+            pair = _pair_candidates(sub, ctx.graph, ctx.texts)
+            return ctx.unique(pair, len(pair))
         candidates, rendered, why = _candidates(sub, ctx.graph, ctx.texts)
         if why:
             ctx.why_not = why
@@ -561,8 +719,9 @@ class MultiHop:
         return ctx.unique(candidates, rendered)
 
     def check(self, sub: Subgraph, question: Question, ctx: Context) -> str:
-        f1, f2 = sub.facts
-        shown = {f1.subject_id, f1.object_id, f2.object_id} - {sub.bridge_id}
+        *described, f2 = sub.facts
+        shown = {e for f in described for e in (f.subject_id, f.object_id)} | {f2.object_id}
+        shown -= {sub.bridge_id}
         if any(ctx.graph.namesake(e) for e in shown):
             return "namesake"  # «Малашенко» beside «Елена Малашенко»: which one?
         frames = TEMPLATES.get(f2.relation)
