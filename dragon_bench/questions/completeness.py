@@ -225,9 +225,9 @@ _PERSONAL = frozenset({"Name", "Surn", "Patr", "Geox"})
 _CONTINUES = re.compile(r"^\s*(?:он|она)\b", re.IGNORECASE)
 
 
-def _opens_with_verb(sentence: str) -> bool:
+def _opens_with_verb(sentence: str, kinds: tuple[str, ...] = ("VERB",)) -> bool:
     words = re.findall(r"[А-Яа-яЁё]+", sentence)[:1]
-    return bool(words) and any(p.tag.POS == "VERB" for p in analyzer().parse(words[0].lower())[:1])
+    return bool(words) and any(p.tag.POS in kinds for p in analyzer().parse(words[0].lower())[:1])
 
 
 # a verb or noun of studying that places its subject in a school («Учился в Коллеж де Франс»)
@@ -397,8 +397,8 @@ def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
         for sentence in _sentences_of(
-            text, stem, lambda s: _opens_with_verb(_WHEN_FIRST.sub("", s))
-        ):
+            text, stem, lambda s: _opens_with_verb(_WHEN_FIRST.sub("", s), ("VERB", "PRTS"))
+        ):  # «В 2010 году награждён орденом Почёта»: a short participle goes on too
             if _AWARDS.search(sentence):
                 return True
             for m in _AWARD.finditer(sentence):

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from dragon_bench.questions.completeness import (
     listed_roles,
+    other_awards,
     other_posts,
     other_workplaces,
     works_elsewhere,
@@ -101,6 +102,12 @@ class Simple:
             and other_posts(f, ctx.graph, ctx.texts)
         ):
             return "other_posts"  # «инженер» beside «изобретатель»: which one is asked?
+        if (
+            f.relation == "AWARDED_WITH"
+            and sub.ask == "object"
+            and other_awards(f, ctx.graph, ctx.texts)
+        ):
+            return "other_awards"  # «Какую награду получил ...?» of one who holds several
         if (
             f.relation == "WORKPLACE"
             and sub.ask == "object"
