@@ -41,6 +41,7 @@ __all__ = [
     "unnamed_events",
     "untold_roles",
     "unlisted_work",
+    "uncertain_penalty",
     "works_elsewhere",
 ]
 
@@ -617,6 +618,36 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     if time_bounded(facts, texts):
         return "time_bounded"
     return ""
+
+
+# a penalty only threatened, asked for or possible («ему грозит до восьми лет тюрьмы», «может
+# быть приговорён к пожизненному заключению», «прокурор попросил приговорить к девяти годам»)
+_POSSIBLE = re.compile(
+    r"\b(?:грози\w*|грозя\w*|грозил\w*|светит|рискует|может|могут|мог|могла|могли|"
+    r"предусматрива\w*|рассматрива\w*|рассмотр\w*|обсужда\w*|"
+    r"(?:по)?требова\w*|(?:по)?прос(?:ил|ит|ят)\w*|настаива\w*|предлага\w*|предложил\w*|"
+    r"максимальн\w*|вплоть|если|в случае|намерен\w*)\b",
+    re.IGNORECASE,
+)
+_UP_TO = re.compile(r"^\s*(?:до|вплоть до|от)\s", re.IGNORECASE)
+# a clause of its own before the penalty («Прокурор просил семь лет, но суд приговорил к ...»)
+_CLAUSE = re.compile(r"(?:,\s*(?:но|а|однако)\s|;|:|\s—\s)")
+
+
+def uncertain_penalty(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A penalty every sentence of which tells it as only possible, threatened or asked for
+    («рассматривается смертная казнь», «ему грозит до 10 лет», «может быть приговорён к
+    пожизненному заключению», «обвинение настаивало на четырёх годах»), or as a maximum
+    («до восьми лет тюрьмы»): no penalty given, so no answer to «К чему приговорили ...?»."""
+    if fact.relation != "PENALIZED_AS" or not fact.triples:
+        return False
+    for t in fact.triples:
+        text = texts.get(t.doc_id, "")
+        start, o0 = t.sentence_span[0], t.object_span[0]
+        before = _CLAUSE.split(text[start:o0])[-1]
+        if not (_POSSIBLE.search(before) or _UP_TO.match(text[o0 : t.object_span[1]])):
+            return False
+    return True
 
 
 _FAMILY = frozenset({"RELATIVE", "PARENT_OF", "SIBLING", "SPOUSE"})

@@ -3,7 +3,7 @@ Russian case that failed with the generator before the fix."""
 
 from __future__ import annotations
 
-from tests.questions.helpers import asked, doc, fact
+from tests.questions.helpers import asked, doc, fact, sets_asked
 
 PR = ("PERSON", "PROFESSION")
 PA = ("PERSON", "AWARD")
@@ -27,3 +27,60 @@ def test_one_award_of_a_simple_question_is_not_asked_when_the_texts_give_several
     ]  # fmt: skip
     got2 = asked(ts2, [d2])
     assert [q for q, a in got2.items() if a == ("премия «Золотой резец»",)], got2
+
+
+PP = ("PERSON", "PENALTY")
+
+
+def test_a_penalty_only_possible_is_no_member_nor_answer() -> None:
+    # «К каким наказаниям был приговорён X?» → {пожизненное заключение, смертная казнь} from
+    # «Если X будет признан виновным, то он может быть приговорён к ... или смертной казни»
+    d = doc("p", "Если Пётр Сомов будет признан виновным, то он может быть приговорён к "
+                 "пожизненному заключению или смертной казни.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Сомов", "PENALIZED_AS", "пожизненное заключение", PP,
+             ("Пётр Сомов", "пожизненному заключению"), ("PERSON:s", "PENALTY:l")),
+        fact(d, "Пётр Сомов", "PENALIZED_AS", "смертная казнь", PP,
+             ("Пётр Сомов", "смертной казни"), ("PERSON:s", "PENALTY:d")),
+    ]  # fmt: skip
+    assert not sets_asked(ts, [d], "Сомов")
+    got = asked(ts, [d])
+    assert not [q for q, a in got.items() if a == ("смертная казнь",)], got
+    # a penalty threatened or considered answers no «К чему приговорили ...?» either
+    for said, penalty in (
+        ("Сейчас Ивану Зотову грозит пожизненное заключение.", "пожизненное заключение"),
+        ("Для Ивана Зотова рассматривается смертная казнь.", "смертная казнь"),
+    ):
+        d2 = doc("q", said)
+        at = said.split(" грозит")[0].split("Для ")[-1].split("Сейчас ")[-1]
+        at = at.split(" рассматривается")[0]
+        ts2 = [
+            fact(d2, "Иван Зотов", "PENALIZED_AS", penalty, PP, (at, penalty),
+                 ("PERSON:z", "PENALTY:t")),
+        ]  # fmt: skip
+        assert not [q for q, a in asked(ts2, [d2]).items() if "Зотов" in q], said
+    # a penalty given: asked
+    d3 = doc("r", "Суд приговорил Петра Сомова к пожизненному заключению.")
+    ts3 = [
+        fact(d3, "Пётр Сомов", "PENALIZED_AS", "пожизненное заключение", PP,
+             ("Петра Сомова", "пожизненному заключению"), ("PERSON:s", "PENALTY:l")),
+    ]  # fmt: skip
+    assert [q for q, a in asked(ts3, [d3]).items() if a == ("пожизненное заключение",)]
+
+
+def test_a_seat_read_off_a_regional_root_of_the_name_is_not_asked() -> None:
+    # «Башинформ» → Уфа / Башкортостан, «Татнефть» → Татарстан: the name gives the seat away
+    d = doc("s", "Агентство «Башмедиапресс» базируется в Уфе. Компания «Татхимпром» находится "
+                 "в Татарстане. Компания «Северхимпром» находится в Кемерове.")  # fmt: skip
+    oc = ("ORGANIZATION", "CITY")
+    ts = [
+        fact(d, "Башмедиапресс", "HEADQUARTERED_IN", "Уфа", oc, ("Башмедиапресс", "Уфе"),
+             ("ORGANIZATION:b", "CITY:u")),
+        fact(d, "Татхимпром", "HEADQUARTERED_IN", "Татарстан", ("ORGANIZATION", "STATE_OR_PROVINCE"),
+             ("Татхимпром", "Татарстане"), ("ORGANIZATION:t", "STATE_OR_PROVINCE:t")),
+        fact(d, "Северхимпром", "HEADQUARTERED_IN", "Кемерово", oc, ("Северхимпром", "Кемерове"),
+             ("ORGANIZATION:s", "CITY:k")),
+    ]  # fmt: skip
+    got = asked(ts, [d])
+    assert not [q for q, a in got.items() if a in (("Уфа",), ("Татарстан",))], got
+    assert [q for q, a in got.items() if a == ("Кемерово",)], got

@@ -26,6 +26,7 @@ from dragon_bench.questions.completeness import (
     other_schools,
     other_workplaces,
     told_past,
+    uncertain_penalty,
     unlisted_work,
 )
 from dragon_bench.questions.fame import (
@@ -110,6 +111,24 @@ _DEMONYMS = {
     "грузия": ("грузин",),
     "израиль": ("израил",),
 }
+# a region's or its capital's adjective in a name («Башкирская опера» → Уфа) and its root in
+# a compound brand («Башинформ», «Татнефть», «Мосэнерго», «Роснефть»): the seat is read off
+_REGION_ADJ: dict[str, tuple[str, ...]] = {
+    "башкортостан": ("башкир",),
+    "башкирия": ("башкир",),
+    "уфа": ("башкир",),
+}
+_REGION_ADJ |= {"казань": ("татар",), "ижевск": ("удмурт",), "чебоксары": ("чуваш",)}
+_REGION_ADJ |= {"саранск": ("мордов",), "махачкала": ("дагест",), "улан-удэ": ("бурят",)}
+_REGION_ADJ |= {"грозный": ("чечен",), "нальчик": ("кабардин",), "якутск": ("якут",)}
+_REGION_ADJ |= {"санкт-петербург": ("петербург", "ленинград"), "петербург": ("ленинград",)}
+_ROOTS = dict.fromkeys(("башкортостан", "башкирия", "уфа"), ("баш",))
+_ROOTS |= dict.fromkeys(("татарстан", "казань"), ("тат",))
+_ROOTS |= dict.fromkeys(("удмуртия", "ижевск"), ("удм",))
+_ROOTS |= dict.fromkeys(("якутия", "якутск"), ("якут",))
+_ROOTS |= dict.fromkeys(("дагестан", "махачкала"), ("даг",))
+_ROOTS |= {"москва": ("мос",), "россия": ("рос",), "украина": ("укр",)}
+_ROOTS |= {"санкт-петербург": ("лен",), "петербург": ("лен",)}
 _WORD = re.compile(r"[а-яёa-z0-9]+(?:-[а-яёa-z0-9]+)*")
 FRAMES_BY_ID: dict[str, str] = {
     f.id: f.text for r in TEMPLATES.values() for f in (*r.ask, *r.many, *r.pred)
@@ -469,14 +488,28 @@ def _stems(text: str) -> list[str]:
 _DATE_WORDS = frozenset({"года", "году", "годы", "годов", "годах"})
 
 
+def _brand(word: str) -> bool:
+    parse = analyzer().parse(word)[:1]
+    if any({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in parse):
+        return False
+    return not analyzer().word_is_known(word) or any("Orgn" in p.tag for p in parse)
+
+
 def guessable(answer: str, question: str, person: bool = False) -> bool:
     """True when the answer can be read off the question: a word of it shares its stem with a
-    question word («Россия» / «российский», «Москва» / «МГУ имени ... Московского»), or a
-    country's adjective stands in the question («американский» for США)."""
+    question word («Россия» / «российский», «Москва» / «МГУ имени ... Московского»), a
+    country's or region's adjective stands in the question («американский» for США,
+    «башкирский» for Уфа), or a brand compound on its root («Башинформ» for Башкортостан,
+    «Татнефть» for Татарстан)."""
     words = _stems(question)
     low = " ".join(_stems(answer))
-    for prefix in _DEMONYMS.get(low, ()):
+    for prefix in (*_DEMONYMS.get(low, ()), *_REGION_ADJ.get(low, ())):
         if any(w.startswith(prefix) for w in words):
+            return True
+    # a brand compound on the region's root: an organisation's name or a word the dictionary
+    # lacks («башинформ», «татнефть»; not «Башарова», «башня»)
+    for root in _ROOTS.get(low, ()):
+        if any(w.startswith(root) and _brand(w) for w in words):
             return True
     hits = []
     for a in _stems(answer):
@@ -832,6 +865,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "bridge_named"
     if sub.bridge is not None and any(guessable(a, sub.bridge) for a in sub.answers):
         return "guessable"  # «Массачусетский технологический институт» -> «Массачусетс»
+    if any(uncertain_penalty(f, ctx.texts) for f in sub.facts):
+        return "uncertain_penalty"  # «ему грозит пожизненное заключение»: not given (yet)
     if _cut_name(sub, ctx.texts):
         return "cut_name"  # «Какую религию исповедовал Томас Шефер?» -> «Христианско»
     if _gender_clash(sub, text, ctx.graph):
