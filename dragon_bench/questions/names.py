@@ -518,7 +518,7 @@ def _oblique_given_names(words: list[str]) -> bool:
     """A given name before the particle of a name («Шарля де Голля», «Мохаммеда бин
     Салмана», «Барбарой Сейшас де Фрейтас») that cannot be nominative or reads likelier as a
     man's oblique case than as a nominative («Роберта Де Ниро»; not «Марина», «Абдулла»); a
-    leading particle («Абу Бакра аль-Багдади») is skipped."""
+    leading particle («Абу Салима аль-Хашими») is skipped."""
     for i, word in enumerate(words):
         low = word.lower()
         if low in PARTICLES or low.split("-")[0] in PARTICLES:
@@ -529,7 +529,11 @@ def _oblique_given_names(words: list[str]) -> bool:
             continue
         parses = analyzer().parse(low)
         man = {_case(p.tag) == "nomn" for p in parses if "Name" in p.tag and p.tag.gender == "masc"}
-        if nominative_word(word) is not None or (man == {False} and _likelier_man(parses)):
+        # an unknown word in «-а» may be a woman's nominative («Моза бинт Насер»)
+        guess = low[-1] in "ая" and not analyzer().word_is_known(low)
+        if (nominative_word(word) is not None and not guess) or (
+            man == {False} and _likelier_man(parses)
+        ):
             return True
     return False
 
