@@ -199,6 +199,16 @@ FRAMES: dict[str, _Frame] = dict(
             frozenset({E.CRIME}),
             "CONVICTED_OF",
         ),
+        # «осуждён за мошенничество»; «признан виновным в хищении» (with «виновный», below)
+        _f(
+            "осудить осуждать признать признавать",
+            "obj nsubj:pass",
+            _P | {E.ORGANIZATION},
+            "obl",
+            "за в во",
+            frozenset({E.CRIME}),
+            "CONVICTED_OF",
+        ),
         _f(
             "обвиняться подозреваться",
             "nsubj nsubj:pass",
@@ -1396,6 +1406,8 @@ def _frames(v: _View) -> Iterator[Found]:
     args: dict[int, list[tuple[Mention, str, str]]] = {}
     for m in v.mentions:
         verb, rel = v.role_of(m)
+        if verb >= 0 and v.toks[verb].lemma == "замуж" and v.toks[verb].head >= 0:
+            verb = v.toks[verb].head  # «вышла замуж за Павла»: «за Павла» hangs on «замуж»
         if verb >= 0 and not _gapped(v, m, verb):
             # the preposition of the role's filler: «родился в городе Твери» gives Твери «в»
             # (not a name after a comma: «в Биране, Куба» is said of Биран)
@@ -1429,6 +1441,7 @@ def _frames(v: _View) -> Iterator[Found]:
     related = _relatives(v)
     for verb in related:
         args.setdefault(verb, [])
+    shared = _shared_subjects(v, args)
     for verb, group in args.items():
         tok = v.toks[verb]
         lemma = _PARTICIPLES.get(tok.lemma, tok.lemma)
@@ -1481,6 +1494,12 @@ def _frames(v: _View) -> Iterator[Found]:
                 continue
             if lemma == "исполниться" and tense != "past":
                 continue  # «в августе ему исполнится 55»: 54 now
+            if lemma in ("признать", "признавать") and not any(
+                v.toks[c].lemma == "виновный" for c in v.sent.children[verb]
+            ):
+                continue  # «признан виновным в»: «признать» alone is no conviction
+            if lemma in ("признать", "признавать") and relation != "CONVICTED_OF":
+                continue
             if lemma == "выйти" and not any(
                 v.toks[c].lemma == "замуж" for c in v.sent.children[verb]
             ):
@@ -1492,6 +1511,8 @@ def _frames(v: _View) -> Iterator[Found]:
             ]
             via = [m for m, rel in carried.get(verb, ()) if rel in subj_roles]
             subjects += [m for m in via if m.type in subj_types]
+            if not subjects and relation in _SHARED_SUBJECT:
+                subjects = [m for m in shared.get(verb, ()) if m.type in subj_types]
             told = [m for m, rel in related.get(verb, ()) if rel in subj_roles]
             subjects += [m for m in told if m.type in subj_types and m not in subjects]
             objects = [
@@ -1532,6 +1553,35 @@ def _frames(v: _View) -> Iterator[Found]:
                         yield Found(s, o, rel_type, name, when, lemma)
                     else:
                         yield Found(o, s, rel_type, name, when, lemma)
+
+
+# frames whose verb, coordinated with a verb before it and with no subject of its own, is
+# said of that verb's subject («Петров родился в Туле, окончил МГУ»)
+_SHARED_SUBJECT = frozenset({"SCHOOLS_ATTENDED", "MEMBER_OF", "PARTICIPANT_IN"})
+
+
+def _shared_subjects(
+    v: _View, args: dict[int, list[tuple[Mention, str, str]]]
+) -> dict[int, list[Mention]]:
+    """A verb coordinated with a verb before it that has no subject of its own («Петров
+    родился в Туле, в 1979 году окончил МГУ»): the people subject of the first verb (of the
+    coordination's first conjunct, in the active voice, the verbs of one tense)."""
+    out: dict[int, list[Mention]] = {}
+    for verb in args:
+        tok = v.toks[verb]
+        if tok.rel != "conj" or tok.pos != "VERB" or tok.feats.get("Voice") == "Pass":
+            continue
+        if any(v.toks[c].rel.startswith(("nsubj", "csubj")) for c in v.sent.children[verb]):
+            continue
+        first = _conj_root(v, verb)
+        if first == verb or v.toks[first].pos != "VERB" or first > verb:
+            continue
+        if v.toks[first].feats.get("Voice") == "Pass":
+            continue
+        people = [m for m, rel, _ in args.get(first, ()) if rel == "nsubj" and m.type == E.PERSON]
+        if len(people) == 1:
+            out[verb] = people
+    return out
 
 
 # verbs that make the verb under them a wish, a request or a threat, not a fact
@@ -1629,6 +1679,8 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
         if of is None:
             of, how = _possessor(v, t.i, people), "possessive"
         if of is None:
+            of, how = _kin_holder(v, t.i, people), "holder"
+        if of is None:
             continue
         start = max(t.i, v.last[of]) if v.first[of] > t.i else t.i
         inside = set(range(t.i, start + 1))
@@ -1638,7 +1690,7 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
             for m in people
             if m is not of
             and v.first[m] > start
-            and not v.prep(v.filler(m))
+            and (v.filler(m) == t.i or not v.prep(v.filler(m)))
             and (
                 not case
                 or any(v.case(i) in ("", case) for i in range(v.first[m], v.last[m] + 1))
@@ -1652,6 +1704,9 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
         ]
         if after:
             n = min(after, key=lambda m: v.first[m])
+        elif how == "genitive" and _copula_subject(v, t.i, people, of) is not None:
+            # «Ирина стала женой Павла»: the kin noun is the predicate of «стать»
+            n, how = _copula_subject(v, t.i, people, of), "copula"  # type: ignore[assignment]
         elif how == "genitive" and any(
             v.role_of(m) == (t.i, "nsubj") and v.last[m] < t.i for m in people
         ):
@@ -1703,6 +1758,8 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
 
 
 _SUSPICIONS = _words("обвинение подозрение")
+# «арестован по делу о коррупции»: the verbs whose patient a case «по делу о» is against
+_CASE_VERBS = _words("арестовать задержать осудить приговорить арестовывать задерживать")
 _PRESS = _words("предъявить предъявлять")
 
 
@@ -1714,7 +1771,14 @@ def _charged(v: _View) -> Iterator[Found]:
         noun = v.toks[v.anchor(c.head)].head
         if noun >= 0 and v.toks[noun].lemma in _PRESS:  # «в Y» hung on «предъявили»
             noun = next((x for x in v.sent.children[noun] if v.toks[x].lemma == "обвинение"), -1)
-        if noun < 0 or v.toks[noun].lemma not in _SUSPICIONS:
+        case_of = (
+            noun >= 0
+            and v.toks[noun].lemma == "дело"
+            and v.prep(v.anchor(c.head)) in ("о", "об")
+            and v.toks[noun].head >= 0
+            and v.toks[v.toks[noun].head].lemma in _CASE_VERBS
+        )
+        if noun < 0 or (v.toks[noun].lemma not in _SUSPICIONS and not case_of):
             continue
         verb = v.toks[noun].head
         if verb < 0 or v.toks[verb].pos != "VERB" or not _asserted(v, verb):
@@ -1783,6 +1847,46 @@ def _born_to(v: _View) -> Iterator[Found]:
                         yield Found(mother, kid, "PARENT_OF", "kin", "past", "родить")
 
 
+def _copula_subject(v: _View, kin: int, people: list[Mention], of: Mention) -> Mention | None:
+    """The subject of «стать»/«являться» whose predicate the kin noun is («Ирина Котова
+    стала женой Павла Седова»), None when there is not exactly one such person."""
+    tok = v.toks[kin]
+    if tok.rel not in ("xcomp", "obl") or tok.head < 0 or v.prep(kin):
+        return None
+    if v.toks[tok.head].lemma not in _COPULAS or v.case(kin) != "Ins":
+        return None
+    found = [m for m in people if m is not of and v.role_of(m) == (tok.head, "nsubj")]
+    return found[0] if len(found) == 1 and v.last[found[0]] < kin else None
+
+
+_HAVE = _words("быть есть родиться появиться")
+
+
+def _kin_holder(v: _View, kin: int, people: list[Mention]) -> Mention | None:
+    """Whose relative a kin noun with no genitive or possessive names: the name it hangs on
+    with «с» («Андрей Соколов с женой Марией»), or the one «у» names under the verb of being
+    it is the subject of («У Павла Седова есть сын Игорь», «у Ивана родилась дочь Анна»)."""
+    tok = v.toks[kin]
+    if tok.head < 0:
+        return None
+    if v.prep(kin) in ("с", "со") and tok.rel == "nmod":
+        found = [m for m in people if v.first[m] <= tok.head <= v.last[m] < kin]
+        return found[0] if len(found) == 1 else None
+    head = v.toks[tok.head]
+    if tok.rel != "nsubj" or v.prep(kin) or head.lemma not in _HAVE:
+        return None
+    if head.lemma == "есть" and head.pos not in ("VERB", "AUX"):
+        return None
+    if not _asserted(v, tok.head):
+        return None
+    found = [
+        m
+        for m in people
+        if v.role_of(m)[0] == tok.head and v.prep(v.filler(m)) == "у" and v.last[m] < kin
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
     """Whom «его»/«её»/«свой» on a kin noun stand for: the name the kin noun's phrase is
     coordinated with («Марк Цукерберг и его жена»), or, for «свой», the subject of the
@@ -1800,12 +1904,43 @@ def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
         for m in people:
             if v.anchor(m.head) == tok.head and v.last[m] < kin:
                 return m
+        # «физик Андрей Соколов и его жена»: the name is in apposition to the first conjunct
+        named = [
+            m
+            for m in people
+            if v.toks[v.anchor(m.head)].rel == "appos"
+            and v.toks[v.anchor(m.head)].head == tok.head
+            and v.last[m] < kin
+        ]
+        if len(named) == 1:
+            return named[0]
     if own:
         verb = next((i for i in v.ancestors(kin)[1:] if v.toks[i].pos == "VERB"), -1)
         found = [m for m in people if v.role_of(m) == (verb, "nsubj")]
         if verb >= 0 and len(found) == 1:
             return found[0]
     return None
+
+
+_WED = _words("пожениться обвенчаться развестись расписаться")
+
+
+def _wed(v: _View) -> Iterator[Found]:
+    """«Ирина Котова и Павел Седов поженились в 2010 году»: the two coordinated people
+    subject of a verb of marrying (or of divorcing) are spouses."""
+    for t in v.toks:
+        if t.lemma not in _WED or t.pos != "VERB" or not _asserted(v, t.i):
+            continue
+        pair = [m for m in v.mentions if m.type == E.PERSON and v.role_of(m) == (t.i, "nsubj")]
+        if len(pair) != 2:
+            continue
+        a, b = sorted(pair, key=lambda m: m.start)
+        second = v.anchor(b.head)
+        if v.toks[second].rel == "appos":  # «и актёр Максим Орлов»: the role is the conjunct
+            second = v.toks[second].head
+        if v.toks[second].rel != "conj" or second <= v.last[a]:
+            continue
+        yield Found(a, b, "SPOUSE", "verb_spouse", tense_of(v, [], t.i), t.lemma)
 
 
 def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
@@ -1823,6 +1958,7 @@ def find_facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:
         *_awards(v, names),
         *_frames(v),
         *_kin(v, names),
+        *_wed(v),
         *_membership(v),
         *_born_to(v),
         *_charged(v),
