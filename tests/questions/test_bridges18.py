@@ -96,3 +96,52 @@ def test_the_pair_bridge_reads_back_only_through_both_facts() -> None:
     assert phrasings
     reader = RoundTrip(graph)
     assert any(reader.accepts(sub, text) for _, text in phrasings), phrasings
+
+
+def _governor(extra_work: bool = False, held: bool = False) -> tuple[list[Triple], list[Document]]:
+    """Пётр Сомов works in Ярославская область (as Олег Ткач does) and is a governor (as Иван
+    Рябов is, of another region): one person in the world holds that post there."""
+    post = "занимал пост губернатора с 2001 по 2008 год" if held else "занимает пост губернатора"
+    a = doc("a", "Пётр Сомов работает в Ярославской области. Олег Ткач тоже работает в "
+                 "Ярославской области.")  # fmt: skip
+    b = doc("b", f"Вчера Пётр Сомов {post}. Иван Рябов занимает пост губернатора.")
+    ts = [
+        fact(a, "Пётр Сомов", "WORKPLACE", "Ярославская область", ("PERSON", "STATE_OR_PROVINCE"),
+             ("Пётр Сомов", "Ярославской области"), ("PERSON:s", "STATE_OR_PROVINCE:y")),
+        fact(a, "Олег Ткач", "WORKPLACE", "Ярославская область", ("PERSON", "STATE_OR_PROVINCE"),
+             ("Олег Ткач", "Ярославской области"), ("PERSON:t", "STATE_OR_PROVINCE:y")),
+        fact(b, "Пётр Сомов", "WORKS_AS", "губернатор", ("PERSON", "PROFESSION"),
+             ("Пётр Сомов", "губернатора"), ("PERSON:s", "PROFESSION:g")),
+        fact(b, "Иван Рябов", "WORKS_AS", "губернатор", ("PERSON", "PROFESSION"),
+             ("Иван Рябов", "губернатора."), ("PERSON:r", "PROFESSION:g")),
+    ]  # fmt: skip
+    docs = [a, b]
+    if extra_work:
+        c = doc("c", "Пётр Сомов долго работает в компании «Волжский порт».")
+        ts.append(
+            fact(c, "Пётр Сомов", "WORKPLACE", "Волжский порт", ("PERSON", "ORGANIZATION"),
+                 ("Пётр Сомов", "Волжский порт"), ("PERSON:s", "ORGANIZATION:v"))
+        )  # fmt: skip
+        docs.append(c)
+    return ts, docs
+
+
+def _conditions(ts: list[Triple], docs: list[Document]) -> dict:  # type: ignore[no-untyped-def]
+    from tests.questions.helpers import asked
+
+    return asked(ts, docs, types=("conditional",))
+
+
+def test_a_post_one_person_holds_where_he_works_is_a_sharp_condition() -> None:
+    # «Кто работает в Ярославской области и занимает пост губернатора?» -> Пётр Сомов: one
+    # governor of a region at a time (a trade there, «инженер», would fit many)
+    got = _conditions(*_governor())
+    assert [q for q in got if "губернатор" in q and got[q] == ("Пётр Сомов",)], got
+
+
+def test_the_post_beside_a_second_workplace_or_held_before_is_no_condition() -> None:
+    # a second workplace: the post may be of another place; «занимал ... с 2001 по 2008 год»:
+    # several governors held it
+    for case in (_governor(extra_work=True), _governor(held=True)):
+        got = _conditions(*case)
+        assert not [q for q in got if "губернатор" in q and "Ярослав" in q], got

@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 
+from dragon_bench.questions.completeness import former
 from dragon_bench.questions.morph import analyzer, lemmas, phrase_gender
 from dragon_bench.questions.sampling import Fact, FactGraph, Subgraph, entity_key
 from dragon_bench.questions.shapes.base import (
@@ -21,7 +22,7 @@ from dragon_bench.questions.shapes.base import (
 )
 from dragon_bench.questions.stated import many_hold
 from dragon_bench.questions.templates import ROLE_HEAD, WHEN
-from dragon_bench.questions.vocab import AGENTS, PEOPLE
+from dragon_bench.questions.vocab import AGENTS, NAMED_PLACES, ORGS, PEOPLE
 from dragon_bench.types import Question
 
 __all__ = ["SHAPE", "Conditional"]
@@ -59,7 +60,73 @@ def _roles_agree(a: Fact, b: Fact) -> bool:
 _FULL_DATE = re.compile(r"\d{1,2} [а-я]+ \d{4} года")
 
 
-def _sharp_enough(role: Fact, other: Fact) -> bool:
+# posts one person holds at a time in the place or body he works in: a head of a state or a
+# place («губернатор», «премьер-министр», «глава правительства»), of a body («гендиректор»,
+# «председатель партии», «глава ведомства», «главный тренер»), or either («президент»)
+_PLACE_HEADS = frozenset(
+    ("губернатор", "мэр", "премьер", "премьер-министр", "канцлер", "генпрокурор", "король")
+    + ("королева", "император", "императрица", "монарх", "президент")
+)
+_BODY_HEADS = frozenset(("гендиректор", "ректор", "президент"))
+# «глава правительства»: a head noun and what it heads, one at a time
+_HEADS = frozenset(("глава", "председатель", "руководитель"))
+_OF_PLACE = frozenset(("правительство", "государство", "город", "область", "регион", "республика"))
+_OF_BODY = frozenset(("компания", "банк", "ведомство", "партия", "служба", "министерство"))
+_OF_BODY |= {"корпорация", "концерн", "холдинг", "клуб", "федерация", "агентство"}
+# the texts tell the post as held before («занимал пост губернатора с 2005 по 2010 год»)
+_HELD_BEFORE = re.compile(
+    r"\bс\s+\d{4}\s+(?:по|до)\s+\d{4}|\b(?:занимал|занимала|являлся|являлась|был|была)\b",
+    re.IGNORECASE,
+)
+
+
+def _post_kinds(post: str) -> frozenset[str]:
+    """The kinds of workplace a post one person holds at a time heads: places for
+    «губернатор» or «глава правительства», organisations for «гендиректор» or «председатель
+    партии», both for «президент»; none for a post many hold («депутат», «министр», «глава
+    комитета»: every body has committees)."""
+    words = [w.replace("ё", "е") for w in lemmas(post)]
+    if post[:1].isupper() or not words:
+        return frozenset()
+    if len(words) == 1:
+        return (NAMED_PLACES if words[0] in _PLACE_HEADS else frozenset()) | (
+            ORGS if words[0] in _BODY_HEADS else frozenset()
+        )
+    if len(words) == 2 and words == ["главный", "тренер"]:
+        return ORGS
+    if len(words) == 2 and words[0] in _HEADS:
+        return (
+            NAMED_PLACES if words[1] in _OF_PLACE else ORGS if words[1] in _OF_BODY else frozenset()
+        )
+    return frozenset()
+
+
+def _told_current(f: Fact, texts: Mapping[str, str]) -> bool:
+    """A fact the texts tell in the present: not past, not former, its sentences telling
+    no past holding («был», «занимал», «с 1994 по 2000»)."""
+    if f.tense == "past" or former(f, texts):
+        return False
+    return not any(
+        _HELD_BEFORE.search(texts.get(doc_id, "")[span[0] : span[1]])
+        for doc_id, span in f.sentences
+    )
+
+
+def _one_holder(role: Fact, other: Fact, graph: FactGraph | None) -> bool:
+    """A present post one person holds at a time beside the one place or body the KG says the
+    person works in: «Кто работает в Тамбовской области и занимает пост губернатора?» fits one
+    person in the world (at the texts' time). Not beside a second workplace («премьер-министр»
+    and «Газпром»: the post is of another), nor a post or work told as held before."""
+    if graph is None or role.relation != "WORKS_AS" or other.relation != "WORKPLACE":
+        return False
+    if other.object_type not in _post_kinds(role.object):
+        return False
+    if graph.object_ids(role.subject_id, "WORKPLACE") != {other.object_id}:
+        return False
+    return _told_current(role, graph.texts) and _told_current(other, graph.texts)
+
+
+def _sharp_enough(role: Fact, other: Fact, graph: FactGraph | None = None) -> bool:
     """A trade («актёр», «писатель») or a post of nothing named («депутат», «глава
     компании») is held by many: with it, the other condition must be
     near unique in the world too (`_one_in_the_world`: a full date, «Какой писатель появился
@@ -74,6 +141,8 @@ def _sharp_enough(role: Fact, other: Fact) -> bool:
     words = role.object.split()
     if len(words) > 1 and any(w[:1].isupper() for w in words[1:]):
         return True  # a role of a named place or body («постпред России») is sharp itself
+    if _one_holder(role, other, graph):
+        return True  # «... работает в Тамбовской области и занимает пост губернатора?»
     # a full date, a named spouse, parent or sibling, a work: «Какой король состоит в браке
     # с Паолой Руффо ди Калабриа?»
     return _one_in_the_world(other)
@@ -151,10 +220,12 @@ def _mixed_voice(pa: str, pb: str) -> bool:
     return {_opening(pa), _opening(pb)} == {"PRTS", "VERB"}
 
 
-def _candidates(a: Fact, b: Fact, texts: Mapping[str, str]) -> tuple[list[tuple[str, str]], str]:
+def _candidates(
+    a: Fact, b: Fact, texts: Mapping[str, str], graph: FactGraph | None = None
+) -> tuple[list[tuple[str, str]], str]:
     """The pair's phrasings (template ids, texts), or why there is none: `not_sharp` (a trade
     with a condition many share), `no_template`."""
-    if not _sharp_enough(a, b) or not _sharp_enough(b, a):
+    if not _sharp_enough(a, b, graph) or not _sharp_enough(b, a, graph):
         return [], "not_sharp"
     settle_told(a, texts)
     settle_told(b, texts)
@@ -249,7 +320,7 @@ class Conditional:
         for a, b in needed + redundant:
             if any(_same_question((a, b), p) for p in offered):
                 continue
-            phrasings = _candidates(a, b, graph.texts)[0]
+            phrasings = _candidates(a, b, graph.texts, graph)[0]
             if not phrasings:
                 continue  # not phrased: the subject's next pair takes its place
             offered.append((a, b))
@@ -268,7 +339,7 @@ class Conditional:
         if sub.phrasings:
             return ctx.unique(list(sub.phrasings), 0)
         a, b = sub.facts
-        candidates, why = _candidates(a, b, ctx.texts)
+        candidates, why = _candidates(a, b, ctx.texts, ctx.graph)
         if why:
             ctx.why_not = why
             return None

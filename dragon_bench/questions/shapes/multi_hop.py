@@ -552,7 +552,7 @@ def _pair_describes(a: Fact, b: Fact, graph: FactGraph) -> bool:
         return False  # another entity of the KG has both facts: the description fits two
     if (a.relation == "WORKS_AS" and len(sa) == 1) or (b.relation == "WORKS_AS" and len(sb) == 1):
         return False
-    if not conditional._sharp_enough(a, b) or not conditional._sharp_enough(b, a):
+    if not conditional._sharp_enough(a, b, graph) or not conditional._sharp_enough(b, a, graph):
         return False  # «человек, который родился в Ленинграде и работает актёром»: many are
     return conditional._roles_agree(a, b)
 
