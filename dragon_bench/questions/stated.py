@@ -141,7 +141,8 @@ _FRAME_CUES = {
     ("origins_from", "country"): re.compile(r"представля\w*|сборн\w*|выступа\w*|за команду"),
     ("origins_from", "repr"): re.compile(r"представля\w*|сборн\w*|выступа\w*|за команду"),
     # «представлял RCA» for the head of its laboratory: one represents an employer only as
-    # its envoy, deputy, player, member or spokesman; otherwise one works there
+    # its envoy, deputy, candidate or spokesman; otherwise one works there, a player plays for
+    # a team («выступает за»), a member is in a party or a band and a leader leads it
     **dict.fromkeys((("workplace", "plays"), ("workplace", "teams")), _PLAYS),
     **dict.fromkeys(
         (("workplace", "repr"), ("workplace", "orgs_repr")),
@@ -149,9 +150,7 @@ _FRAME_CUES = {
             # not «представляющая в Конгрессе штат Гавайи»: who represents someone in a body
             # does not represent the body
             r"представля\w*\b(?!\s+(?:в|во|на)\s)|представител\w*|депутат\w*|сенатор\w*|"
-            r"посол\w*|посланник\w*|"
-            r"игрок\w*|нападающ\w*|защитник\w*|вратар\w*|форвард\w*|спортсмен\w*|"
-            r"выступа\w*|член\w*|кандидат\w*|пресс-секретар\w*|спикер\w*|адвокат\w*|"
+            r"посол\w*|посланник\w*|кандидат\w* от\b|пресс-секретар\w*|адвокат\w*|"
             r"\bот (?:партии|фракции|блока)"
         ),
     ),

@@ -972,8 +972,12 @@ def _service_head(o: str) -> bool:
 # bodies whose people are members, not employees: «входил в Коллегию кардиналов»
 _BODIES = frozenset(
     "коллегия совет сенат парламент дума палата партия движение союз клуб ассамблея конгресс "  # noqa: SIM905
-    "госдума мосгордума европарламент совфед сейм кнессет бундестаг меджлис хурал политбюро".split()
+    "госдума мосгордума европарламент совфед сейм кнессет бундестаг меджлис хурал политбюро "
+    "компартия фракция цк".split()
 )
+# bodies whose members are people whatever the words after them («Коммунистическая партия
+# Российской Федерации» is no federation's staff)
+_PEOPLES_BODIES = frozenset({"партия", "компартия", "фракция"})
 _ACADEMIES = frozenset({"наука", "художество"})  # «Академия наук», not «Академия ФСБ»
 # a body whose members are organisations or states has staff: one works at UEFA («Союз
 # европейских футбольных ассоциаций»), not in it as a member
@@ -996,7 +1000,9 @@ def _body(s: str, s_type: str, o: str, o_type: str) -> bool:
         after = set(lemmas(" ".join(words[i + 1 : i + 4])))
         if head == "академия":
             return bool(set(lemmas(" ".join(words[i + 1 : i + 2]))) & _ACADEMIES)
-        return head in _BODIES and not after & _MEMBER_BODIES
+        if head == "комитет":  # «Центральный комитет партии», not «Следственный комитет»
+            return i > 0 and "центральный" in lemmas(words[i - 1])
+        return head in _PEOPLES_BODIES or head in _BODIES and not after & _MEMBER_BODIES
     return False
 
 
@@ -1207,7 +1213,7 @@ def render(
             if value is None:
                 failed = True
                 return ""
-            return value
+            return _abbreviation_case(value, arg or "nomn")
         if name == "v":
             return verb_form(arg or "", tense, arg2 or gender)
         if name == "was":
@@ -1246,6 +1252,34 @@ def render(
     )
     out = _na(out)
     return out[:1].upper() + out[1:] if capitalize else out
+
+
+_ABBREVIATION_ENDINGS = {"gent": "а", "datv": "у", "ablt": "ом", "loct": "е"}
+_CONSONANTS = "бвгджзйклмнпрстфхцчшщ"
+
+
+def _abbreviation_case(value: str, case: str) -> str:
+    """A masculine abbreviation read as a word takes its case ending («во ВГИКе», «МИДа
+    России», «в ЦИКе»); one read letter by letter (МВД, ФСБ), ending in a vowel (МГУ, НАТО)
+    or feminine (РАН, ООН) stays as written."""
+    ending = _ABBREVIATION_ENDINGS.get(case)
+    first, sep, rest = value.partition(" ")
+    if not ending or not _spoken_masculine(first):
+        return value
+    return first + ending + sep + rest
+
+
+@lru_cache(maxsize=4096)
+def _spoken_masculine(word: str) -> bool:
+    if len(word) < 3 or not re.fullmatch(r"[А-ЯЁ]+", word):
+        return False
+    low = word.lower()
+    if low[-1] not in _CONSONANTS or low[-1] == low[-2] or not set(low) & _VOWELS:
+        return False  # «ТАСС» stays
+    if re.search(f"[{_CONSONANTS}]{{3}}", low):
+        return False  # «ЕСПЧ» is read letter by letter
+    genders = {p.tag.gender for p in analyzer().parse(low) if p.tag.POS == "NOUN"}
+    return not genders & {"femn", "neut"}
 
 
 _PREPOSITION = re.compile(r"(^|\s)(в|во|с|со|к|ко|о|об)\s+(?=(\S+))", re.IGNORECASE)
@@ -1374,6 +1408,9 @@ def preposition_form(preposition: str, following: str) -> str:
     word = following.lstrip('«"“(').lower()
     if not word:
         return base
+    letters = following.lstrip('«"“(').rstrip(",.?;:»")
+    if re.fullmatch(r"[А-ЯЁ]{2,}", letters) and not set(word) & _VOWELS:
+        return base  # read letter by letter: «в ФСБ» («эф-эс-бэ»)
     cluster = len(word) > 1 and word[1] not in _VOWELS
     if base == "в" and word[0] in "вф" and cluster or base == "с" and word[0] in "сзшж" and cluster:
         return base + "о"
