@@ -244,6 +244,7 @@ def is_past(
     office or the fact's own sentence tells it in the past."""
     if tense == "past":
         return True
+    of_subject = list(of_subject)
     over = ended(subject_type, of_subject, texts, kg_relations)
     if over == "dead":
         return True
@@ -253,13 +254,28 @@ def is_past(
         return bool(over) and relation in ROLE_RELATIONS and _left_this(own, texts)
     if over and relation in ROLE_RELATIONS:
         # a left office ends the roles, not a home or a marriage; not one the fact's own
-        # sentence says he holds now («партия, руководителем которой он является»)
+        # sentence says he holds now («партия, руководителем которой он является») or was just
+        # appointed to («Сын бывшего главы ФСБ Андрей назначен на пост ...»: the «бывший» is
+        # another's), unless a sentence naming him says he retired
+        own = list(own)
+        if any(appointed(t, texts) for t in own) and not _says_retired(of_subject, texts):
+            return False
         return not any(_NOW.search(_sentence_of(t, texts)) for t in own)
     verbs = _PAST_VERBS.get(relation)
     own = list(own)
     if verbs is None or any(appointed(t, texts) for t in own):
         return False  # a post the texts say he was just appointed to is held
     return any(_past_told(t, texts.get(t.doc_id, ""), verbs) for t in own)
+
+
+def _says_retired(of_subject: Iterable[Triple], texts: Mapping[str, str]) -> bool:
+    """A sentence naming the subject says he retired, was dismissed or succeeded."""
+    for t in of_subject:
+        text = texts.get(t.doc_id, "")
+        stem = _stem(text[t.subject_span[0] : t.subject_span[1]])
+        if stem and _said(text, stem) == "retired":
+            return True
+    return False
 
 
 _YEARS = re.compile(r"(?:с )?(?:19|20)\d\d")

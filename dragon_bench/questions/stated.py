@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
 from dragon_bench.questions.lifetime import DEATH
 from dragon_bench.questions.morph import analyzer, lemmas
@@ -134,6 +135,9 @@ def _club_staff(t: Triple, text: str) -> bool:
 # template verbs that say more than the relation: (relation, template name) -> the words
 # one of the fact's sentences must hold for the template to be used
 _FRAME_CUES = {
+    ("medical_condition", "diagnosis"): re.compile(
+        r"диагноз\w*|диагностир\w*|выяв\w*|обнаруж\w*|установил\w*|подтверд\w*"
+    ),
     ("schools_attended", "graduated"): re.compile(r"оконч\w*|законч\w*|выпускни\w*|диплом\w*"),
     ("origins_from", "roots"): re.compile(
         r"родом\b|уроженец|уроженк\w*|уроженц\w*|выход(?:ец|цы|ка)\w*|родил\w*|\bиз\b"
@@ -518,6 +522,16 @@ def _graduated(t: Triple, text: str) -> bool:
 def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, str]) -> bool:
     """A template may say its verb: it has no cue list, or a sentence of the fact holds one."""
     relation, _, name = frame_id.split(".", 2)
+    if _names_a_city(frame_id) and any(_village(t, texts.get(t.doc_id, "")) for t in triples):
+        return False  # «В каком городе родился ...?» of «родился в селе Покровском»
+    if relation == "produces" and (name == "press" or _works_frame(frame_id)):
+        press = any(_press(t, texts.get(t.doc_id, "")) for t in triples)
+        return press == (name == "press")
+    if relation in _EVENT_TIMES:
+        # «Где пройдёт» for an event every sentence tells as coming, «Где прошёл» otherwise
+        triples = list(triples)
+        coming = bool(triples) and all(_coming(t, texts.get(t.doc_id, "")) for t in triples)
+        return coming == name.endswith("_next")
     if relation == "workplace" and name.endswith("heads"):
         return any(_heads(t, texts.get(t.doc_id, "")) for t in triples)
     if relation == "schools_attended" and name == "graduated":
@@ -549,6 +563,86 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
     return any(cues.search(s) for s in _sentences(triples, texts, names=False))
 
 
+# a settlement the text calls by its kind right before its name («в селе Покровском»,
+# «деревни Малые Вёшки»): no «город» for it
+_SETTLEMENT = re.compile(
+    r"(?:\bсел[оауеом]|\bсельц\w*|\bдеревн\w*|\bпос[её]л(?:ок|ка|ке|ку|ком)|\bпгт|"
+    r"\bстаниц\w*|\bхутор\w*|\bаул\w*|\bкишлак\w*|\bместечк\w*)\s*[«\"]?$"
+)
+
+
+def _village(t: Triple, text: str) -> bool:
+    o0, o1 = t.object_span
+    if t.object_type.upper() != "CITY" or o1 <= o0:
+        return False
+    return bool(_SETTLEMENT.search(text[max(0, o0 - 25) : o0].lower()))
+
+
+@lru_cache(maxsize=1)
+def _city_frames() -> frozenset[str]:
+    """Ids of the frames that call a CITY object «город» («{where}», «{from}», «{onoun}»)."""
+    from dragon_bench.questions.templates import TEMPLATES
+
+    out = set()
+    for r in TEMPLATES.values():
+        for f in (*r.ask, *r.many, *r.pred):
+            if re.search(r"\{(?:where|from|onoun)\}|город", f.text):
+                out.add(f.id)
+        for d in r.describe:
+            if re.search(r"\{(?:where|from|onoun)\}|город", d.head + d.clause):
+                out.add(d.id)
+    return frozenset(out)
+
+
+_PRESS = re.compile(r"газет\w*|журнал\w*|издани\w*|еженедельник\w*|таблоид\w*|ежедневник\w*")
+
+
+def _press(t: Triple, text: str) -> bool:
+    """The work is a newspaper or a magazine: the text says so right before its name or in
+    it («газета «Ведомости»», «журнал Time», «Новая газета»)."""
+    o0, o1 = t.object_span
+    near = text[max(0, o0 - 25) : o1] if o1 > o0 else t.object
+    return bool(_PRESS.search(near.lower()))
+
+
+@lru_cache(maxsize=1)
+def _works_frames() -> frozenset[str]:
+    from dragon_bench.questions.templates import TEMPLATES
+
+    r = TEMPLATES["PRODUCES"]
+    frames = [(f.id, f.text) for f in (*r.ask, *r.many, *r.pred)]
+    frames += [(d.id, d.head + d.clause) for d in r.describe]
+    return frozenset(i for i, text in frames if "произведени" in text or "WORK" in i.upper())
+
+
+def _works_frame(frame_id: str) -> bool:
+    """A PRODUCES frame that calls its object a work («Какое произведение создал ...»)."""
+    return frame_id in _works_frames()
+
+
+def _names_a_city(frame_id: str) -> bool:
+    return frame_id in _city_frames()
+
+
+# a verb telling an event as coming, near its mention («в Казани пройдёт фестиваль»)
+_COMING = re.compile(
+    r"\bсостоится\b|\bсостоятся\b|\bпройд(?:[её]т|ут)\b|\bначн(?:[её]тся|утся)\b|"
+    r"\bзаверш(?:ится|атся)\b|\bстарту(?:ет|ют)\b|\bоткро(?:ется|ются)\b|"
+    r"\bбуд(?:ет|ут) проходить\b|\bпредстоящ\w*|\bнамечен\w*|\bзапланирован\w*"
+)
+
+
+def _coming(t: Triple, text: str) -> bool:
+    """The event's own clause tells it as coming: a verb of `_COMING` within 40 characters
+    of the event's mention, in its sentence."""
+    (lo, hi), (s0, s1) = t.sentence_span, t.subject_span
+    if s1 <= s0:
+        return False
+    return bool(_COMING.search(text[max(lo, s0 - 40) : min(hi, s1 + 40)].lower()))
+
+
+# the relations of an event's place and time, told in the past or as coming
+_EVENT_TIMES = frozenset({"takes_place_in", "point_in_time", "start_time", "end_time"})
 # the «работать» frames of a workplace
 _AT_WORK = frozenset({"where", "org", "orgs", "in", "employer"})
 _AT_BODY = re.compile(r"\bпри\s+[«\"]?$", re.IGNORECASE)

@@ -12,6 +12,7 @@ subject, which hides a multi-hop bridge). Slots:
 - `{v:работать}`: the verb in the fact's tense (present for an imperfective verb unless the
   evidence is past; a perfective verb is always past) agreeing with the subject, or with the
   gender after a second colon (`{v:стать:neut}` agrees with «Что»);
+- `{fut:пройти}`: the future of a perfective verb, for what the texts tell as coming;
 - `{p:основать}`: the short passive participle, `{be}` the past copula, both agreeing;
   `{was:учиться}`: the verb in the past whatever the fact's tense (what is over by its nature);
 - `{where}`, `{from}`: «В каком городе»/«В какой стране»/«Где», «Из какого города»/«Откуда»
@@ -424,23 +425,43 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         ),
         _rel(
             "TAKES_PLACE_IN",
+            # an event the texts tell as coming («пройдёт», «состоится»): the `_next` frames
+            # (stated.py `frame_stated` picks them by the sentence's tense)
             ask=[
                 ("where", "Где {v:пройти} {s}?"),
                 ("place", "{where} {v:состояться} {s}?", _NAMED_PLACES),
+                ("where_next", "Где {fut:пройти} {s}?"),
+                ("place_next", "{where} {fut:состояться} {s}?", _NAMED_PLACES),
             ],
-            pred=[("held", "{v:пройти} в {o:loct}")],
-            describe=[("held", "{onoun}", ", в {which:loct} {v:пройти} {s}", _NAMED_PLACES)],
+            pred=[("held", "{v:пройти} в {o:loct}"), ("held_next", "{fut:пройти} в {o:loct}")],
+            describe=[
+                ("held", "{onoun}", ", в {which:loct} {v:пройти} {s}", _NAMED_PLACES),
+                ("held_next", "{onoun}", ", в {which:loct} {fut:пройти} {s}", _NAMED_PLACES),
+            ],
             dynamic="static",
         ),
         _rel(
             "POINT_IN_TIME",
-            ask=[("when", "Когда {v:пройти} {s}?"), ("held", "Когда {v:состояться} {s}?")],
+            ask=[
+                ("when", "Когда {v:пройти} {s}?"),
+                ("held", "Когда {v:состояться} {s}?"),
+                ("when_next", "Когда {fut:пройти} {s}?"),
+                ("held_next", "Когда {fut:состояться} {s}?"),
+            ],
             dynamic="static",
         ),
-        _rel("START_TIME", ask=[("when", "Когда {v:начаться} {s}?")], dynamic="static"),
+        _rel(
+            "START_TIME",
+            ask=[("when", "Когда {v:начаться} {s}?"), ("when_next", "Когда {fut:начаться} {s}?")],
+            dynamic="static",
+        ),
         _rel(
             "END_TIME",
-            ask=[("when", "Когда {v:закончиться} {s}?"), ("over", "Когда {v:завершиться} {s}?")],
+            ask=[
+                ("when", "Когда {v:закончиться} {s}?"),
+                ("over", "Когда {v:завершиться} {s}?"),
+                ("when_next", "Когда {fut:закончиться} {s}?"),
+            ],
             dynamic="static",
         ),
         _rel(
@@ -494,8 +515,11 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("issues", "Какой продукт {v:выпускать} {s}?", "PRODUCT", "", "s_agency"),
                 ("created", "Какой продукт {v:создать} {s}?", "PRODUCT", "", "s_person"),
                 ("author", "Какое произведение {v:создать} {s}?", "WORK_OF_ART"),
+                # a newspaper or a magazine is no work (stated.py tells them by the text)
+                ("press", "Какое издание {v:выпускать} {s}?", "WORK_OF_ART", "", "s_agency"),
             ],
             many=[
+                ("press", "Какие издания {v:выпускать} {s}?", "WORK_OF_ART", "", "s_agency"),
                 ("makes", "Какие продукты {v:выпускать} {s}?", "PRODUCT", "", "s_agency"),
                 ("created", "Какие продукты {v:создать} {s}?", "PRODUCT", "", "s_person"),
                 ("works", "Какие произведения {v:создать} {s}?", "WORK_OF_ART"),
@@ -637,11 +661,14 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         ),
         _rel(
             "MEDICAL_CONDITION",
+            # a disease, not a vague state («с неврологическими проблемами», «в тяжёлом
+            # состоянии») nor an injury; a diagnosis only where the text gives one (stated.py)
             ask=[
-                ("suffers", "Каким заболеванием {v:страдать} {s}?"),
-                ("diagnosis", "Какой диагноз {v:поставить:plur} {s:datv}?"),
+                ("suffers", "Каким заболеванием {v:страдать} {s}?", "", "", "o_illness"),
+                ("diagnosis", "Какой диагноз {v:поставить:plur} {s:datv}?", "", "", "o_illness"),
+                ("injury", "Какую травму {v:получить} {s}?", "", "", "o_injury"),
             ],
-            pred=[("suffers", "{v:страдать} {o:ablt}")],
+            pred=[("suffers", "{v:страдать} {o:ablt}", "", "", "o_illness")],
         ),
         _rel(
             "IDEOLOGY_OF",
@@ -1025,7 +1052,28 @@ def _legislature(name: str) -> bool:
     return False
 
 
+# heads of a vague state of health or an acute event, which is no disease one suffers from
+# («проблемы с сердцем», «тяжёлое состояние», «остановка сердца»), and of an injury
+_VAGUE_HEALTH = frozenset(
+    "проблема состояние здоровье самочувствие недомогание боль инвалидность остановка "  # noqa: SIM905
+    "приступ кома осложнение нарушение расстройство".split()
+)
+_INJURIES = frozenset("травма ранение перелом ушиб сотрясение ожог рана увечье".split())  # noqa: SIM905
+
+
+def _health_head(o: str) -> str:
+    """The object's head noun, past the adjectives and participles before it."""
+    for word in [w.strip('«»"“”(),.;:') for w in o.split()][:4]:
+        parse = analyzer().parse(word.lower())[0] if word else None
+        if parse is None or parse.tag.POS in ("ADJF", "PRTF"):
+            continue
+        return str(parse.normal_form).replace("ё", "е")
+    return ""
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
+    "o_illness": lambda s, st, o, ot: _health_head(o) not in _VAGUE_HEALTH | _INJURIES,
+    "o_injury": lambda s, st, o, ot: _health_head(o) in _INJURIES,
     "s_firm": lambda s, st, o, ot: not _legislature(s),
     "o_body": _body,
     # the army, the police, a security service are served in, not worked at (read 11:
@@ -1111,6 +1159,17 @@ def verb_form(lemma: str, tense: str, agree: str) -> str:
         if out is not None:
             return str(out.word)
     raise ValueError(f"no verb form of {lemma!r} ({tense}, {agree})")
+
+
+@lru_cache(maxsize=1024)
+def future_form(lemma: str, agree: str) -> str:
+    """The 3rd person future of a perfective verb («пройдёт», «состоятся»)."""
+    for p in analyzer().parse(lemma):
+        if p.tag.POS == "INFN" and "perf" in p.tag:
+            out = p.inflect({"VERB", "futr", "3per", "plur" if agree == "plur" else "sing"})
+            if out is not None:
+                return str(out.word)
+    raise ValueError(f"no future of {lemma!r} ({agree})")
 
 
 @lru_cache(maxsize=1024)
@@ -1218,6 +1277,8 @@ def render(
             return verb_form(arg or "", tense, arg2 or gender)
         if name == "was":
             return verb_form(arg or "", "past", arg2 or gender)
+        if name == "fut":
+            return future_form(arg or "", arg2 or gender)
         if name == "p":
             return short_participle(arg or "", arg2 or gender)
         if name == "be":

@@ -65,3 +65,109 @@ def test_spoken_masculine_abbreviation_declines() -> None:
     for name in ("МГУ", "ФСБ", "РАН", "ООН"):
         assert render("{v:работать} в {o:loct}", s="Иван Ершов", o=name, s_type=o[0],
                       o_type=o[1]).endswith(f"в {name}")  # fmt: skip
+
+
+def test_post_just_taken_is_held_now() -> None:
+    # «бывшего» is the father's; the son was appointed today: present, not «работал»
+    d = doc(
+        "w18d",
+        "Младший сын бывшего министра Олега Рябцева Денис Рябцев назначен заместителем "
+        "директора «Северной верфи». Приказ подписан в пятницу.",
+    )
+    t = fact(d, "Денис Рябцев", "WORKPLACE", "Северная верфь", PO,
+             ("Денис Рябцев", "«Северной верфи»"), ("PERSON:d", "ORGANIZATION:v"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Рябцев" in q]
+    assert qs
+    assert not [q for q in qs if "работал" in q or "представлял" in q or "являлся" in q], qs
+    assert [q for q in qs if "работает" in q or "является" in q or "трудится" in q], qs
+
+
+def test_coming_event_is_asked_in_the_future() -> None:
+    d = doc(
+        "w18e",
+        "С 14 по 18 июня в Казани пройдёт фестиваль уличных театров «Волжские огни». "
+        "Организаторы ждут гостей из десяти стран.",
+    )
+    ev = ("EVENT", "CITY")
+    ts = [
+        fact(d, "Волжские огни", "TAKES_PLACE_IN", "Казань", ev, ("«Волжские огни»", "Казани"),
+             ("EVENT:f", "CITY:k")),
+    ]  # fmt: skip
+    qs = list(asked(ts, [d]))
+    assert qs
+    assert not [q for q in qs if "прош" in q or "состоялся" in q], qs
+    assert [q for q in qs if "пройдут" in q or "состоятся" in q], qs
+
+
+def test_past_event_stays_past() -> None:
+    d = doc(
+        "w18f",
+        "В минувшую субботу в Казани прошёл фестиваль уличных театров «Волжские огни». "
+        "Организаторы принимали гостей из десяти стран.",
+    )
+    ev = ("EVENT", "CITY")
+    ts = [
+        fact(d, "Волжские огни", "TAKES_PLACE_IN", "Казань", ev, ("«Волжские огни»", "Казани"),
+             ("EVENT:f", "CITY:k")),
+    ]  # fmt: skip
+    qs = list(asked(ts, [d]))
+    assert qs
+    assert not [q for q in qs if "пройдут" in q or "состоятся" in q], qs
+    assert [q for q in qs if "прошли" in q or "состоялись" in q], qs
+
+
+PD = ("PERSON", "DISEASE")
+
+
+def test_vague_health_trouble_is_no_diagnosis() -> None:
+    d = doc(
+        "w18g",
+        "Актёр Семён Гольдин госпитализирован с неврологическими проблемами. Его состояние "
+        "врачи называют стабильным.",
+    )
+    t = fact(d, "Семён Гольдин", "MEDICAL_CONDITION", "неврологические проблемы", PD,
+             ("Семён Гольдин", "неврологическими проблемами"), ("PERSON:g", "DISEASE:n"))  # fmt: skip
+    qs = [q for q in asked([t], [d], types=("simple", "conditional")) if "Гольдин" in q]
+    assert not [q for q in qs if "диагноз" in q or "заболевани" in q or "страда" in q], qs
+
+
+def test_diagnosis_only_where_the_text_gives_one() -> None:
+    d = doc(
+        "w18h",
+        "Актёр Семён Гольдин попал в больницу. Врачи диагностировали у Семёна Гольдина пневмонию.",
+    )
+    t = fact(d, "Семён Гольдин", "MEDICAL_CONDITION", "пневмония", PD,
+             ("Семёна Гольдина", "пневмонию"), ("PERSON:g", "DISEASE:p"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Гольдин" in q]
+    assert [q for q in qs if "диагноз" in q], qs
+    d2 = doc("w18i", "Актёр Олег Зимин страдает пневмонией, сообщил его агент.")
+    t2 = fact(d2, "Олег Зимин", "MEDICAL_CONDITION", "пневмония", PD,
+              ("Олег Зимин", "пневмонией"), ("PERSON:z", "DISEASE:p"))  # fmt: skip
+    qs = [q for q in asked([t2], [d2]) if "Зимин" in q]
+    assert qs
+    assert not [q for q in qs if "диагноз" in q], qs
+
+
+def test_a_village_is_no_city() -> None:
+    d = doc(
+        "w18j",
+        "Космонавт Пётр Зуев родился в селе Красный Яр под Самарой. Там он окончил школу.",
+    )
+    t = fact(d, "Пётр Зуев", "PLACE_OF_BIRTH", "Красный Яр", ("PERSON", "CITY"),
+             ("Пётр Зуев", "Красный Яр"), ("PERSON:z", "CITY:y"))  # fmt: skip
+    qs = [q for q in asked([t], [d], types=("simple", "multi_hop", "conditional")) if "Зуев" in q]
+    assert qs
+    assert not [q for q in qs if "город" in q], qs
+
+
+def test_a_newspaper_is_no_work() -> None:
+    d = doc(
+        "w18k",
+        "Холдинг «Сибирский курьер» с 1995 года выпускает газету «Вечерний Омск». "
+        "Тираж вырос вдвое.",
+    )
+    t = fact(d, "Сибирский курьер", "PRODUCES", "Вечерний Омск", ("ORGANIZATION", "WORK_OF_ART"),
+             ("«Сибирский курьер»", "«Вечерний Омск»"), ("ORGANIZATION:s", "WORK_OF_ART:v"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Сибирский курьер" in q]
+    assert not [q for q in qs if "произведени" in q], qs
+    assert [q for q in qs if "издание" in q], qs
