@@ -221,13 +221,20 @@ _APPOINTED = re.compile(
 )
 
 
+# a home told in the present next to the place («в деревне под Тверью, где проживает»)
+_LIVES_NOW = re.compile(r"\b(?:жив[её]т|живут|прожива(?:ет|ют)|живущ\w*|проживающ\w*)\b")
+
+
 def appointed(t: Triple, texts: Mapping[str, str]) -> bool:
-    """The triple's own sentence appoints its subject to the object within a few words of
-    the object's mention («Главой Рособрнадзора назначен Сергей Кравцов»)."""
+    """The triple's own sentence starts or holds the state now within a few words of the
+    object's mention: an appointment («Главой Рособрнадзора назначен Сергей Кравцов») or,
+    for a home, a present verb of living («..., где проживает большую часть года»)."""
     text = texts.get(t.doc_id, "")
     lo, hi = t.sentence_span
-    window = text[max(lo, t.object_span[0] - 40) : min(hi, t.object_span[1] + 40)]
-    return bool(_APPOINTED.search(window.lower()))
+    window = text[max(lo, t.object_span[0] - 40) : min(hi, t.object_span[1] + 40)].lower()
+    if t.relation_type == "PLACE_RESIDES_IN" or t.relation == "PLACE_RESIDES_IN":
+        return bool(_LIVES_NOW.search(window))
+    return bool(_APPOINTED.search(window))
 
 
 def is_past(

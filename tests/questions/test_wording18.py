@@ -171,3 +171,17 @@ def test_a_newspaper_is_no_work() -> None:
     qs = [q for q in asked([t], [d]) if "Сибирский курьер" in q]
     assert not [q for q in qs if "произведени" in q], qs
     assert [q for q in qs if "издание" in q], qs
+
+
+def test_a_home_told_in_the_present_is_asked_in_the_present() -> None:
+    # «находился» (past) is the stay; «где проживает» is the home, now
+    d = doc(
+        "w18l",
+        "Музыканту Кириллу Ветрову стало плохо, когда он находился на даче под Тверью, где "
+        "проживает большую часть года. Сейчас он в больнице.",
+    )
+    t = fact(d, "Кирилл Ветров", "PLACE_RESIDES_IN", "Тверь", ("PERSON", "CITY"),
+             ("Кириллу Ветрову", "Тверью"), ("PERSON:v", "CITY:t"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Ветров" in q]
+    assert qs
+    assert not [q for q in qs if "жил" in q or "проживал" in q], qs
