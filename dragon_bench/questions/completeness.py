@@ -23,6 +23,7 @@ from dragon_bench.types import Triple
 
 __all__ = [
     "AWARD_HOLDERS",
+    "activity",
     "former",
     "evidence_time",
     "holder_title",
@@ -42,6 +43,7 @@ __all__ = [
     "untold_roles",
     "unlisted_work",
     "uncertain_penalty",
+    "stem_of",
     "works_elsewhere",
 ]
 
@@ -112,6 +114,20 @@ def listed_roles(facts: Sequence[Fact], texts: Mapping[str, str], *, heads: bool
     return False
 
 
+# an activity, not a post or trade («занимается предпринимательством и политикой»)
+_ACTIVITY_NOUN = re.compile(r"(?:ство|ика|изм|ние|тура|бизнес)$")
+
+
+def activity(role: str) -> bool:
+    """A role named by an activity noun («предпринимательство», «политика»): no person's post."""
+    words = lemmas(role)
+    if not words or words[0] in PROFESSIONS:
+        return False
+    parse = analyzer().parse(words[0])[:1]
+    inanimate = any(p.tag.POS == "NOUN" and p.tag.animacy == "inan" for p in parse)
+    return inanimate and _ACTIVITY_NOUN.search(words[0].replace("ё", "е")) is not None
+
+
 # a post told by a verb, not a role noun: «Глебова, управлявшая Рособрнадзором»
 _HEADED = re.compile(
     r"(?:управлявш\w*|руководивш\w*|возглавлявш\w*|возглавляющ\w*|руководящ\w*|возглавля[ле]т|"
@@ -159,6 +175,11 @@ def _kin_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
 def _stem(name: str) -> str:
     word = name.split()[-1] if name.split() else ""
     return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
+
+
+def stem_of(name: str) -> str:
+    """A person's surname less its case ending («Соловьёва» / «Соловьёв»: «Соловь»)."""
+    return _stem(name)
 
 
 def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:

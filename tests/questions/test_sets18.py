@@ -84,3 +84,55 @@ def test_a_seat_read_off_a_regional_root_of_the_name_is_not_asked() -> None:
     got = asked(ts, [d])
     assert not [q for q, a in got.items() if a in (("Уфа",), ("Татарстан",))], got
     assert [q for q, a in got.items() if a == ("Кемерово",)], got
+
+
+def test_a_category_noun_beside_a_role_of_its_kind_is_no_set() -> None:
+    # «Какие профессии совмещает X?» → {дирижёр, музыкант}, {артист, актёр театра и кино},
+    # {вице-губернатор, чиновник}: one role and the category it belongs to
+    for first, second, said in (
+        ("дирижёр", "музыкант", "Известный музыкант Олег Ранцев, дирижёр оркестра, выступил."),
+        ("вице-губернатор", "чиновник", "Чиновник Олег Ранцев, вице-губернатор области, выступил."),
+    ):
+        d = doc("c", said)
+        ts = [
+            fact(d, "Олег Ранцев", "WORKS_AS", first, PR, ("Олег Ранцев", first),
+                 ("PERSON:r", "PROFESSION:a")),
+            fact(d, "Олег Ранцев", "WORKS_AS", second, PR,
+                 ("Олег Ранцев", second if second in said else second.capitalize()),
+                 ("PERSON:r", "PROFESSION:b")),
+        ]  # fmt: skip
+        assert not sets_asked(ts, [d], "Ранцев"), said
+
+
+def test_an_activity_is_no_post() -> None:
+    # «65-летний Бинг, который сейчас занимается предпринимательством и политикой»
+    d = doc("b", "Мэр Тулы Олег Ранцев занимается предпринимательством. Он родился в 1960 году.")
+    ts = [
+        fact(d, "Олег Ранцев", "WORKS_AS", "мэр Тулы", PR, ("Олег Ранцев", "Мэр Тулы"),
+             ("PERSON:r", "PROFESSION:m")),
+        fact(d, "Олег Ранцев", "WORKS_AS", "предпринимательство", PR,
+             ("Олег Ранцев", "предпринимательством"), ("PERSON:r", "PROFESSION:p")),
+    ]  # fmt: skip
+    assert not sets_asked(ts, [d], "Ранцев")
+    got = asked(ts[1:], [d])
+    assert not [q for q, a in got.items() if a == ("предпринимательство",)], got
+
+
+def test_a_set_of_posts_missing_a_post_of_another_mention_of_the_man_is_not_asked() -> None:
+    # «Задержан глава Удмуртии Александр Соловьёв» (the KG's for a mention it did not join to
+    # the man) beside {член Совета Федерации, председатель Госсовета Удмуртии}
+    text = "Композитор и дирижёр Пётр Лавров родился в Казани."
+    later = " В 2017 году задержан глава Чувашии Лавров."
+    for said in (text + later, text):
+        d = doc("u", said)
+        ts = [
+            fact(d, "Пётр Лавров", "WORKS_AS", "композитор", PR, ("Пётр Лавров", "Композитор"),
+                 ("PERSON:l", "PROFESSION:c")),
+            fact(d, "Пётр Лавров", "WORKS_AS", "дирижёр", PR, ("Пётр Лавров", "дирижёр"),
+                 ("PERSON:l", "PROFESSION:d")),
+        ]  # fmt: skip
+        if later in said:
+            ts.append(fact(d, "Лавров", "WORKS_AS", "глава Чувашии", PR, ("Лавров.", "глава Чувашии"),
+                           ("PERSON:l1", "PROFESSION:g")))  # fmt: skip
+        got = sets_asked(ts, [d], "Лавров")
+        assert bool(got) == (later not in said), (said, got)

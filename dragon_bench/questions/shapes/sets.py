@@ -10,8 +10,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.completeness import (
     AWARD_HOLDERS,
+    activity,
     missing_member,
     not_yet,
+    stem_of,
     unnamed_events,
     untold_roles,
 )
@@ -203,7 +205,47 @@ def _merged(members: list[Fact]) -> list[Fact]:
         return []
     if _one_kind(kept):
         return []
+    if members and members[0].relation == "WORKS_AS" and _category_beside(kept):
+        return []
     return kept
+
+
+# a category noun over the trades or posts of its kind («музыкант» beside «дирижёр», «артист»
+# beside «актёр», «чиновник» beside «вице-губернатор»): no role of its own, so a set of it and
+# a role of its kind is one role told twice, and which to list the texts do not tell
+_MUSIC = frozenset({"дирижёр", "дирижер", "гитарист", "пианист", "скрипач", "барабанщик"})
+_MUSIC |= {"басист", "вокалист", "певец", "композитор", "солист", "органист", "рэпер"}
+_MUSIC |= {"виолончелист", "клавишник", "саксофонист", "трубач", "диджей", "исполнитель"}
+_POSITIONS = frozenset({"нападающий", "полузащитник", "защитник", "вратарь", "голкипер"})
+_POSITIONS |= {"форвард", "бомбардир", "голеадор", "хавбек", "центрфорвард", "капитан"}
+_CHURCH = frozenset({"архиепископ", "епископ", "митрополит", "кардинал", "муфтий", "патриарх"})
+_CHURCH |= {"священник", "имам", "князь", "префект", "настоятель", "игумен", "иерей"}
+_CATEGORIES: dict[str, frozenset[str] | None] = {
+    "музыкант": _MUSIC,
+    "футболист": _POSITIONS,
+    "хоккеист": _POSITIONS,
+    "баскетболист": _POSITIONS,
+    "священнослужитель": _CHURCH,
+    "иерарх": _CHURCH,
+    "клирик": _CHURCH,
+}
+# beside any other role: a performer, a star, an official, a scholar, an employee, a sportsman
+_CATEGORIES |= dict.fromkeys(("артист", "звезда", "знаменитость", "чиновник", "госслужащий"))
+_CATEGORIES |= dict.fromkeys(("служащий", "функционер", "учёный", "ученый", "сотрудник"))
+_CATEGORIES |= dict.fromkeys(("работник", "спортсмен", "специалист", "деятель"))
+
+
+def _category_beside(kept: list[Fact]) -> bool:
+    """A member that is a category noun (`_CATEGORIES`) beside another member of its kind."""
+    heads = [_head_word(f.object) for f in kept]
+    for i, head in enumerate(heads):
+        if head not in _CATEGORIES:
+            continue
+        kinds = _CATEGORIES[head]
+        others = [h for j, h in enumerate(heads) if j != i and h]
+        if any(kinds is None or h in kinds or h.replace("е", "ё") in kinds for h in others):
+            return True
+    return False
 
 
 def _modified(name: str) -> tuple[frozenset[str], str] | None:
@@ -357,6 +399,8 @@ class SetShape:
             merged = _merged(members)
             gone = {f.object_id for f in members} - {f.object_id for f in merged} | same
             members = [f for f in merged if not _party(f)]
+            if any(f.relation == "WORKS_AS" and activity(f.object) for f in members):
+                continue  # «предпринимательство» is no post: the posts are not all told
             if not 2 <= len(members) <= MAX_SET or not graph.anchor(members[0], "subject"):
                 continue
             if not all(graph.answerable(f, "object") for f in members):
@@ -394,7 +438,32 @@ class SetShape:
             return "namesake"  # «Малашенко» beside «Елена Малашенко»: which one?
         if untold_roles(sub.facts, ctx.graph) or unnamed_events(sub.facts, ctx.graph):
             return "incomplete"
+        if _namesake_posts(sub, ctx.graph):
+            return "incomplete"  # «глава Удмуртии», the KG's for another mention of the man
         return missing_member(sub.facts, ctx.texts)
+
+
+def _namesake_posts(sub: Subgraph, graph: FactGraph) -> bool:
+    """A post the KG gives the subject, or a person of its surname in the set's documents
+    (a mention it did not join to the subject: «Задержан глава Удмуртии Александр Соловьёв»
+    in the headline), that no member's words cover: the set misses a post its texts give."""
+    first = sub.facts[0]
+    if first.relation != "WORKS_AS":
+        return False
+    stem = stem_of(first.subject)
+    docs = {d for f in sub.facts for d in f.doc_ids}
+    shown = {*sub.answer_ids, *sub.merged}
+    bags = [_bag(f.object) for f in sub.facts]
+    for g in graph.all_facts:
+        if g.relation != "WORKS_AS" or g.object_id in shown or not docs & set(g.doc_ids):
+            continue
+        if g.subject_id != first.subject_id and not (stem and stem_of(g.subject) == stem):
+            continue
+        bag = _bag(g.object)
+        if _party(g) or activity(g.object) or not bag or any(bag <= b for b in bags):
+            continue
+        return True
+    return False
 
 
 SHAPE = SetShape()

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from dragon_bench.questions.completeness import (
+    activity,
     listed_roles,
     other_awards,
     other_posts,
@@ -96,6 +97,8 @@ class Simple:
             and listed_roles([f], ctx.texts, heads=True)
         ):
             return "other_roles"  # «выдающийся спортсмен и актёр Олег Тактаров»: which one?
+        if f.relation == "WORKS_AS" and activity(f.object):
+            return "activity"  # «Кем работает Бинг?» -> «предпринимательство»: no post
         if (
             f.relation == "WORKS_AS"
             and sub.ask == "object"
