@@ -13,13 +13,13 @@ PO = ("PERSON", "ORGANIZATION")
 PC = ("PERSON", "CITY")
 
 
-def _chains(ts: list[Triple], docs: list[Document], seeds=range(8)) -> dict:  # type: ignore[no-untyped-def]
+def _chains(ts: list[Triple], docs: list[Document], seeds=range(8), **kw) -> dict:  # type: ignore[no-untyped-def]
     from dragon_bench.questions import generate_questions
 
     asked: dict = {}
     for seed in seeds:
         qs = generate_questions(
-            ts, docs, per_type=20, types=("multi_hop",), seed=seed, popularity_share=1.0
+            ts, docs, per_type=20, types=("multi_hop",), seed=seed, popularity_share=1.0, **kw
         )
         asked.update({q.question: q.answers for q in qs})
     return asked
@@ -126,10 +126,10 @@ def _governor(extra_work: bool = False, held: bool = False) -> tuple[list[Triple
     return ts, docs
 
 
-def _conditions(ts: list[Triple], docs: list[Document]) -> dict:  # type: ignore[no-untyped-def]
+def _conditions(ts: list[Triple], docs: list[Document], **kw) -> dict:  # type: ignore[no-untyped-def]
     from tests.questions.helpers import asked
 
-    return asked(ts, docs, types=("conditional",))
+    return asked(ts, docs, types=("conditional",), **kw)
 
 
 def test_a_post_one_person_holds_where_he_works_is_a_sharp_condition() -> None:
@@ -145,3 +145,38 @@ def test_the_post_beside_a_second_workplace_or_held_before_is_no_condition() -> 
     for case in (_governor(extra_work=True), _governor(held=True)):
         got = _conditions(*case)
         assert not [q for q in got if "губернатор" in q and "Ярослав" in q], got
+
+
+def test_an_award_cut_before_its_quoted_name_is_no_condition() -> None:
+    # «медалью ордена «За заслуги перед Отечеством»» read as «медаль ордена»: «Кто получил
+    # медаль ордена и родился 3 мая 1961 года?» fits any holder of any order's medal
+    a = doc("a", "Сергей Лунин родился 3 мая 1961 года. Павел Орлов тоже родился 3 мая 1961 года.")
+    b = doc("b", "Сергей Лунин награждён медалью ордена «За заслуги перед Отечеством».")
+    pc, pa = ("PERSON", "DATE"), ("PERSON", "AWARD")
+    ts = [
+        fact(a, "Сергей Лунин", "DATE_OF_BIRTH", "3 мая 1961 года", pc, ("Сергей Лунин",
+             "3 мая 1961 года"), ("PERSON:l", "DATE:t")),
+        fact(a, "Павел Орлов", "DATE_OF_BIRTH", "3 мая 1961 года", pc, ("Павел Орлов",
+             "3 мая 1961 года."), ("PERSON:o", "DATE:t")),
+        fact(b, "Сергей Лунин", "AWARDED_WITH", "медаль ордена", pa, ("Сергей Лунин",
+             "медалью ордена"), ("PERSON:l", "AWARD:m")),
+    ]  # fmt: skip
+    got = _conditions(ts, [a, b], roundtrip=False)  # refused at the root, not by the reading
+    assert not [q for q in got if "медаль ордена" in q], got
+
+
+def test_a_present_description_its_sentence_tells_as_past_is_refused() -> None:
+    # «Где учился тот, кто родился в Казани и работает в «Волге»?» of «В 2001—2005 годы Игорь
+    # Савельев являлся сотрудником компании «Волга»» (the extractor's tense present): he works
+    # there no more
+    ts, docs = _case(second_shares_school=False)
+    d = doc("d", "В 2001—2005 годы Игорь Савельев являлся сотрудником компании «Волга». "
+                 "Анна Лебедева работает в компании «Волга».")  # fmt: skip
+    ts = [t for t in ts if t.object != "Камский завод"] + [
+        fact(d, "Игорь Савельев", "WORKPLACE", "Волга", PO, ("Игорь Савельев", "Волга"),
+             ("PERSON:s", "ORGANIZATION:v"), tense="present"),
+        fact(d, "Анна Лебедева", "WORKPLACE", "Волга", PO, ("Анна Лебедева", "Волга»."),
+             ("PERSON:l", "ORGANIZATION:v")),
+    ]  # fmt: skip
+    asked = _chains(ts, [*docs, d], roundtrip=False)
+    assert not [q for q in asked if "Казан" in q and "Волг" in q], asked

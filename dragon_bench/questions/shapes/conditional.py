@@ -192,7 +192,18 @@ def _value_condition(f: Fact, graph: FactGraph) -> bool:
     if f.object_type == "CRIME":
         head = analyzer().parse(f.object.split()[0].lower())[0]
         return head.tag.POS == "NOUN" and head.tag.animacy != "anim"
-    return True
+    # not «получил медаль ордена» of «медалью ордена «За заслуги перед Отечеством»»
+    return not (f.object_type == "AWARD" and _cut_award(f, graph.texts))
+
+
+def _cut_award(f: Fact, texts: Mapping[str, str]) -> bool:
+    """An award whose every mention goes on with its quoted name («медалью ордена» before
+    «„За заслуги перед Отечеством“»): the name is cut, and its start fits many awards."""
+    spans = [(t.doc_id, t.object_span) for t in f.triples if t.object_span[1] > t.object_span[0]]
+    return bool(spans) and all(
+        re.match(r"\s*[«\"„“]", texts.get(doc_id, "")[span[1] : span[1] + 3])
+        for doc_id, span in spans
+    )
 
 
 def _condition(f: Fact, graph: FactGraph) -> bool:

@@ -533,6 +533,8 @@ def _known_bridge(sub: Subgraph, ctx: Context) -> bool:
 # pairs of describing facts tried per bridge (the first that phrases a chain is kept)
 _PAIRS_PER_BRIDGE = 6
 _DATE_RELATIONS = frozenset({"DATE_OF_BIRTH", "DATE_OF_DEATH"})
+# states a present description tells as still held: one its sentence tells as past is refused
+_HELD = frozenset({"WORKS_AS", "WORKPLACE", "MEMBER_OF"})
 
 
 def _pair_describes(a: Fact, b: Fact, graph: FactGraph) -> bool:
@@ -552,6 +554,13 @@ def _pair_describes(a: Fact, b: Fact, graph: FactGraph) -> bool:
         return False  # another entity of the KG has both facts: the description fits two
     if (a.relation == "WORKS_AS" and len(sa) == 1) or (b.relation == "WORKS_AS" and len(sb) == 1):
         return False
+    for f in (a, b):
+        if (
+            f.relation in _HELD
+            and f.tense != "past"
+            and not conditional._told_current(f, graph.texts)
+        ):
+            return False  # «... занимает пост депутата Госдумы» of «В 1999—2005 годы являлся депутатом»
     if not conditional._sharp_enough(a, b, graph) or not conditional._sharp_enough(b, a, graph):
         return False  # «человек, который родился в Ленинграде и работает актёром»: many are
     return conditional._roles_agree(a, b)
