@@ -221,6 +221,10 @@ def nominative_name(name: str, entity_type: str = "") -> str:
         new = nominative_word(core)
         if new is not None and kind in PEOPLE and _kept_foreign(core, tokens):
             new = None  # «Юн Фоссе» is no «Юн Фосс» in the prepositional (TRAIN read c)
+        if new is None and kind in PEOPLE and i == 0 and len(tokens) > 1:
+            new = _declined_first_name(core)  # «Анне Франк» -> «Анна Франк»
+        if new is not None and kind in PEOPLE and _womans_first_name(core, new, tokens):
+            new = None  # «Сона Ованнисян» is no «Сон Ованнисян» in the genitive
         if new is not None:
             out[i] = tok.replace(core, new, 1)
         word = new or core
@@ -247,6 +251,38 @@ def _kept_foreign(word: str, tokens: list[str]) -> bool:
     others = [t for t in others if _WORD.match(t) and t[:1].isupper()]
     return bool(others) and all(
         not cases & {_case(p.tag) for p in analyzer().parse(t.lower())} for t in others
+    )
+
+
+def _declined_first_name(word: str) -> str | None:
+    """A woman's first name in «-е» that the dictionary reads both as an indeclinable name and
+    as the dative or prepositional of a name in «-а»/«-я» («Анне»: Анне or Анна's dative):
+    the declined name, the far likelier in a Russian text («Анне Франк» -> «Анна Франк»)."""
+    if not word[:1].isupper() or not word.endswith("е"):
+        return None
+    parses = analyzer().parse(word.lower())
+    if not any({"Name", "Fixd", "femn"} <= p.tag.grammemes for p in parses):
+        return None  # «Ольге»: nominative_word puts it right; «Андре» is a man's
+    for p in parses:
+        lemma = str(p.normal_form)
+        declined = "Name" in p.tag and "Fixd" not in p.tag and p.tag.gender == "femn"
+        if declined and _case(p.tag) in ("datv", "loct") and lemma[-1:] in "ая":
+            return _restore(word, lemma)
+    return None
+
+
+def _womans_first_name(word: str, new: str, tokens: list[str]) -> bool:
+    """A first name in «-а»/«-я» read as a man's genitive («Сона» as «Сон»'s) before a
+    consonant-final surname that stays as it is («Ованнисян»): a man's genitive would have
+    declined the surname too («Сона Ованнисяна»), so the name is a woman's nominative."""
+    last = tokens[-1].strip(",.;:")
+    if word == last or word[-1:] not in "ая" or new[-1:] in "ая" or not _WORD.match(last):
+        return False
+    return (
+        last[:1].isupper()
+        and re.search(r"[бвгджзклмнпрстфхцчшщ]$", last) is not None
+        and re.search(r"(?:ов|ев|ёв|ин|ын)$", last) is None
+        and nominative_word(last) is None
     )
 
 
@@ -501,6 +537,8 @@ def _half_declined(before: list[str], after: list[str]) -> bool:
         core = old.strip(",.;:")
         if old != new or not _WORD.match(core) or not core[:1].isupper() or core.isupper():
             continue
+        if old == before[-1] and _womans_oblique_first(before[0], after[0], core):
+            continue  # «Анны Франк»: a woman's consonant-final surname does not decline
         # «Скаглии» as a woman's indeclinable name is no nominative beside «Лукас»
         if not any(
             p.tag.case == "nomn"
@@ -536,6 +574,39 @@ def _oblique_given_names(words: list[str]) -> bool:
         ):
             return True
     return False
+
+
+_CONSONANT_THEN_U = re.compile(r"[бвгджзклмнпрстфхцчшщь][ую]$")
+
+
+def _guessed_case(before: list[str], after: list[str]) -> bool:
+    """A person's first name the dictionary does not know, in a form of a Russian oblique
+    case whose nominative would be a guess (issue #16): «Соне» read as «Соня» (or «Сона»?),
+    «Соной» left as a man's nominative, «Марции», «Джареду Лафнеру» (a man's dative, the
+    surname too); `after` is the name as `nominative_name` gave it."""
+    word = before[0] if before else ""
+    if len(before) < 2 or len(after) != len(before) or not re.fullmatch(r"[А-ЯЁ][а-яё]{3,}", word):
+        return False
+    low, last = word.lower(), before[-1].lower()
+    if analyzer().word_is_known(low):
+        return False
+    changed = after[0] != word
+    if low.endswith("ии") or (changed and re.search(r"[^аеёиоуыэюя]е$", low)):
+        return True
+    if not changed and re.search(r"(?:ой|ою|ею)$", low):
+        return True
+    return bool(_CONSONANT_THEN_U.search(low) and _CONSONANT_THEN_U.search(last))
+
+
+def _womans_oblique_first(old: str, new: str, surname: str) -> bool:
+    """A first name put in the nominative of a woman's name the dictionary knows («Анны» ->
+    «Анна») before a consonant-final surname, which a woman's name leaves as it is."""
+    if old == new or new[-1:] not in "ая" or not re.search(r"[бвгджзклмнпрстфхцчшщ]$", surname):
+        return False
+    return any(
+        "Name" in p.tag and p.tag.gender == "femn" and _case(p.tag) == "nomn"
+        for p in analyzer().parse(new.lower())
+    ) and analyzer().word_is_known(new.lower())
 
 
 def _lower_title(name: str) -> str:
@@ -623,8 +694,35 @@ def _person_nominative(name: str) -> str:
             not analyzer().word_is_known(low) or not any(_case(p.tag) == "nomn" for p in parses)
         ):
             return ""
+        elif len(words) > 1 and _family_or_oblique_part(w):
+            return ""  # «Вера Гладковские», «Галина Юркову-Данелия»
         out.append(w)
     return " ".join(out)
+
+
+_OBLIQUE_PART = re.compile(r"(?:ов|ев|ёв|ин|ын)(?:у|ым|ой|ою|е)$|(?:ого|его|ому|ему|ым|им|ой|ую)$")
+
+
+def _family_or_oblique_part(word: str) -> bool:
+    """A surname after a first name read only as a family's plural («Гладковские»), or one
+    part of a double surname left in an oblique case («Юркову-Данелия», «Римского-Корсакова»):
+    the name has no trusted nominative."""
+    if not re.fullmatch(r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)*", word):
+        return False
+    parses = analyzer().parse(word.lower())
+    nominative = {str(p.tag.number) for p in parses if _case(p.tag) == "nomn"}
+    if "-" not in word:
+        return nominative == {"plur"} and any(
+            "Surn" in p.tag and re.search(r"(?:ов|ев|ёв|ин|ын|ий|ый|ой)$", p.normal_form)
+            for p in parses
+        )
+    for part in word.lower().split("-"):
+        known = analyzer().word_is_known(part)
+        if _OBLIQUE_PART.search(part) and not (
+            known and any(_case(p.tag) == "nomn" for p in analyzer().parse(part))
+        ):
+            return True
+    return False
 
 
 # kinds of institution: one of them named by its kind alone is no name
@@ -883,7 +981,9 @@ def answer_name(name: str, entity_type: str = "") -> str:
             return "" if _oblique_given_names(cleaned.split()) else cleaned
         stripped = _strip_role(cleaned)
         shown = _person_nominative(nominative_name(stripped, kind))
-        if _half_declined(stripped.split(), shown.split()):
+        if _half_declined(stripped.split(), shown.split()) or _guessed_case(
+            stripped.split(), shown.split()
+        ):
             return ""  # «Лукасу Скаглии» -> «Лукас Скаглии»: only one word's case undone
         return _lower_title(shown)
     if kind == "WORK_OF_ART":
