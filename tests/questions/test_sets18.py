@@ -136,3 +136,22 @@ def test_a_set_of_posts_missing_a_post_of_another_mention_of_the_man_is_not_aske
                            ("PERSON:l1", "PROFESSION:g")))  # fmt: skip
         got = sets_asked(ts, [d], "Лавров")
         assert bool(got) == (later not in said), (said, got)
+
+
+def test_a_district_or_city_read_off_the_name_the_question_gives_is_not_asked() -> None:
+    # «Где находится Унцукуль?» → Унцукульский район; «Свердловский театр» → Екатеринбург
+    d = doc("n", "Село Ахтала находится в Ахтальском районе. Село Бурдино находится в Карьяльском "
+                 "районе. Свердловский театр драмы находится в Екатеринбурге.")  # fmt: skip
+    cs = ("CITY", "STATE_OR_PROVINCE")
+    ts = [
+        fact(d, "Ахтала", "LOCATED_IN", "Ахтальский район", cs, ("Ахтала", "Ахтальском районе"),
+             ("CITY:a", "STATE_OR_PROVINCE:a")),
+        fact(d, "Бурдино", "LOCATED_IN", "Карьяльский район", cs,
+             ("Бурдино", "Карьяльском районе"), ("CITY:b", "STATE_OR_PROVINCE:k")),
+        fact(d, "Свердловский театр драмы", "HEADQUARTERED_IN", "Екатеринбург",
+             ("ORGANIZATION", "CITY"), ("Свердловский театр драмы", "Екатеринбурге"),
+             ("ORGANIZATION:s", "CITY:e")),
+    ]  # fmt: skip
+    got = asked(ts, [d])
+    assert not [q for q, a in got.items() if a in (("Ахтальский район",), ("Екатеринбург",))], got
+    assert [q for q, a in got.items() if a == ("Карьяльский район",)], got

@@ -122,6 +122,9 @@ _REGION_ADJ |= {"казань": ("татар",), "ижевск": ("удмурт"
 _REGION_ADJ |= {"саранск": ("мордов",), "махачкала": ("дагест",), "улан-удэ": ("бурят",)}
 _REGION_ADJ |= {"грозный": ("чечен",), "нальчик": ("кабардин",), "якутск": ("якут",)}
 _REGION_ADJ |= {"санкт-петербург": ("петербург", "ленинград"), "петербург": ("ленинград",)}
+# a city's or region's name of Soviet years in a name («Свердловский театр» → Екатеринбург)
+_REGION_ADJ |= {"екатеринбург": ("свердлов",), "нижний новгород": ("горьков", "нижегород")}
+_REGION_ADJ |= {"волгоград": ("сталинград",), "московская область": ("подмосков", "московск")}
 _ROOTS = dict.fromkeys(("башкортостан", "башкирия", "уфа"), ("баш",))
 _ROOTS |= dict.fromkeys(("татарстан", "казань"), ("тат",))
 _ROOTS |= dict.fromkeys(("удмуртия", "ижевск"), ("удм",))
@@ -488,6 +491,9 @@ def _stems(text: str) -> list[str]:
 _DATE_WORDS = frozenset({"года", "году", "годы", "годов", "годах"})
 
 
+_NAME = re.compile(r"(?<![\w-])[А-ЯЁA-Z][а-яёa-z-]{4,}")
+
+
 def _brand(word: str) -> bool:
     parse = analyzer().parse(word)[:1]
     if any({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in parse):
@@ -506,6 +512,13 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     for prefix in (*_DEMONYMS.get(low, ()), *_REGION_ADJ.get(low, ())):
         if any(w.startswith(prefix) for w in words):
             return True
+    # a district named for the place the question names («Где находится Унцукуль?» →
+    # Унцукульский район): an answer word opening with a name of the question
+    names = [m.group(0).lower().replace("ё", "е") for m in _NAME.finditer(question) if m.start()]
+    if not person and any(
+        a.startswith(n[:-1]) for n in names for a in _stems(answer) if len(a) > len(n)
+    ):
+        return True
     # a brand compound on the region's root: an organisation's name or a word the dictionary
     # lacks («башинформ», «татнефть»; not «Башарова», «башня»)
     for root in _ROOTS.get(low, ()):
