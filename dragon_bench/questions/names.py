@@ -539,6 +539,12 @@ def _half_declined(before: list[str], after: list[str]) -> bool:
             continue
         if old == before[-1] and _womans_oblique_first(before[0], after[0], core):
             continue  # «Анны Франк»: a woman's consonant-final surname does not decline
+        if (
+            genders == {"masc"}
+            and re.search(r"[бвгджзклмнпрстфхцчшщ]а$", core)
+            and not analyzer().word_is_known(core.lower())
+        ):
+            return True  # «Вима Вендерса» -> «Вим Вендерса»: the man's surname left in «-а»
         # «Скаглии» as a woman's indeclinable name is no nominative beside «Лукас»
         if not any(
             p.tag.case == "nomn"
