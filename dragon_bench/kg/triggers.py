@@ -1664,7 +1664,12 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
         if any(v.first[m] <= t.i <= v.last[m] for m in people):
             continue  # «Сын А.Лукашенко» read as one name: no telling who is whose
         of, how = None, "genitive"
-        for m in v.mentions:
+        if t.rel == "nsubj" and not v.prep(t.i):
+            # «У Сергея Шнурова есть дочь Серафима»: the one «у» names (natasha may take the
+            # child's rare name for a genitive on the kin noun)
+            of = _kin_holder(v, t.i, people)
+            how = "holder" if of is not None else how
+        for m in v.mentions if of is None else ():
             if m.type not in (E.PERSON, E.PROFESSION) or v.case(m.head) != "Gen":
                 continue
             a = v.anchor(m.head)
@@ -1690,11 +1695,12 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
             for m in people
             if m is not of
             and v.first[m] > start
-            and (v.filler(m) == t.i or not v.prep(v.filler(m)))
+            and (_named_by_kin(v, m, t.i) or not v.prep(v.filler(m)))
             and (
                 not case
                 or any(v.case(i) in ("", case) for i in range(v.first[m], v.last[m] + 1))
                 or v.toks[v.anchor(m.head)].head not in inside  # natasha's case of a rare name
+                or (how == "holder" and _named_by_kin(v, m, t.i))
             )
             and (
                 v.clean_gap(start, v.first[m], t.i)
@@ -1847,6 +1853,13 @@ def _born_to(v: _View) -> Iterator[Found]:
                         yield Found(mother, kid, "PARENT_OF", "kin", "past", "родить")
 
 
+def _named_by_kin(v: _View, m: Mention, kin: int) -> bool:
+    """The name is in apposition to the kin noun («его дочь Юлию»: its preposition, if any,
+    is the kin noun's phrase's, not the name's own)."""
+    a = v.toks[v.anchor(m.head)]
+    return a.rel == "appos" and a.head == kin
+
+
 def _copula_subject(v: _View, kin: int, people: list[Mention], of: Mention) -> Mention | None:
     """The subject of «стать»/«являться» whose predicate the kin noun is («Ирина Котова
     стала женой Павла Седова»), None when there is not exactly one such person."""
@@ -1897,7 +1910,7 @@ def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
         if v.toks[c].text.lower() in _POSSESSIVES or v.toks[c].text.lower().startswith("сво")
     ]
     if not owners:
-        return None
+        return _gendered_owner(v, kin, people)
     own = owners[0].startswith("сво")  # «свой», «своему», «своей» (the lemmatiser keeps them)
     tok = v.toks[kin]
     if tok.rel == "conj" and tok.head >= 0 and not own:
@@ -1919,7 +1932,29 @@ def _possessor(v: _View, kin: int, people: list[Mention]) -> Mention | None:
         found = [m for m in people if v.role_of(m) == (verb, "nsubj")]
         if verb >= 0 and len(found) == 1:
             return found[0]
-    return None
+    return _gendered_owner(v, kin, people)
+
+
+_OWNER_GENDER = {"его": "Masc", "её": "Fem", "ее": "Fem"}
+
+
+def _gendered_owner(v: _View, kin: int, people: list[Mention]) -> Mention | None:
+    """«Анна Белова погибла, но её отец Отто выжил», «Олег Петров возглавил компанию, когда
+    заболел его отец»: «его»/«её» right before the kin noun (or before its adjectives)
+    stands for the subject of the sentence's main verb when that is the only person of the
+    pronoun's gender named before the kin noun."""
+    i = kin - 1
+    while i >= 0 and v.toks[i].pos == "ADJ" and v.toks[i].head == kin:
+        i -= 1
+    if i < 0 or v.toks[i].text.lower() not in _OWNER_GENDER:
+        return None
+    gender = _OWNER_GENDER[v.toks[i].text.lower()]
+    before = [m for m in people if v.last[m] < i]
+    if [v.toks[m.head].feats.get("Gender", "") for m in before] != [gender]:
+        return None
+    root = next((t.i for t in v.toks if t.rel == "root"), -1)
+    m = before[0]
+    return m if root >= 0 and v.role_of(m) == (root, "nsubj") else None
 
 
 _WED = _words("пожениться обвенчаться развестись расписаться")

@@ -87,3 +87,28 @@ def test_arrested_po_delu_o_is_the_charge_questioned_is_not() -> None:
     # guard: a witness questioned in a case is not charged
     facts = _asked("Павел Седов допрошен по делу о коррупции.")
     assert not {f for f in facts if f[1] == "CONVICTED_OF"}
+
+
+def test_a_name_in_apposition_to_a_kin_noun_takes_the_kin_nouns_preposition() -> None:
+    facts = _asked("Полиция сообщила о нападении на Сергея Скрипаля и его дочь Юлию.")
+    assert any(f[1] == "PARENT_OF" and f[2] == "Юлия" for f in facts)
+
+
+def test_u_x_est_doch_y_when_the_childs_name_is_read_as_a_genitive() -> None:
+    facts = _asked("У Сергея Шнурова есть дочь Серафима (р. 1993) от первого брака.")
+    assert any(f[0] == "Сергей Шнуров" and f[1] == "PARENT_OF" for f in facts)
+
+
+def test_a_gendered_possessive_stands_for_the_main_subject() -> None:
+    facts = _asked("Анна Белова погибла в лагере, но её отец Отто выжил.")
+    assert ("Отто", "PARENT_OF", "Анна Белова") in facts
+    facts = _asked(
+        "Олег Петров возглавил компанию после того, как тяжело заболел его отец Иван Петров."
+    )
+    assert ("Иван Петров", "PARENT_OF", "Олег Петров") in facts
+
+
+def test_a_gendered_possessive_with_two_candidates_is_no_fact() -> None:
+    # guard: «её» could be Белова's or someone else's once another woman is named
+    facts = _asked("Анна Белова сказала Ирине Орловой, что её отец Отто выжил.")
+    assert not {f for f in facts if f[1] == "PARENT_OF"}
