@@ -152,6 +152,7 @@ class RoundTrip:
         # entity names as lower-case words, by the first word's first three letters, longest first
         self._names: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
         self._roles: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
+        self._awards: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
         for ident, ent in graph.entities.items():
             for name in ent.names:
                 words = _TOKEN.findall(name)
@@ -161,10 +162,13 @@ class RoundTrip:
                 if ent.type == "PROFESSION":
                     # a role is read in lower case too («работает министром обороны»)
                     self._roles[_stem(key[0])[:3]].append((key, ident))
+                elif ent.type == "AWARD" and words[0][:1].islower():
+                    # an award named by a common noun first («получил орден Дружбы»)
+                    self._awards[_stem(key[0])[:3]].append((key, ident))
                 elif words[0][:1].isupper() or words[0][:1].isdigit():
                     # «родиться», «гибель»: the KG's common nouns are no names to find
                     self._names[_stem(key[0])[:3]].append((key, ident))
-        for entries in (*self._names.values(), *self._roles.values()):
+        for entries in (*self._names.values(), *self._roles.values(), *self._awards.values()):
             entries.sort(key=lambda e: -len(e[0]))
         self._by_entity: dict[str, list[Fact]] = defaultdict(list)
         for f in graph.all_facts:
@@ -180,10 +184,11 @@ class RoundTrip:
             if i == 0 or any(i in r for r, _ in spans):
                 continue
             named = word[:1].isupper() or word[:1].isdigit()
-            if not named and low[i - 1] not in _ROLE_VERBS:
-                continue  # a role in lower case only where a frame puts one
+            award = not named and low[i - 1] in _AWARD_VERBS
+            if not named and not award and low[i - 1] not in _ROLE_VERBS:
+                continue  # a role or an award in lower case only where a frame puts one
             best: tuple[range, set[str]] | None = None
-            table = self._names if named else self._roles
+            table = self._names if named else self._awards if award else self._roles
             for key, ident in table.get(_stem(word)[:3], ()):
                 n = len(key)
                 if best is not None and n < len(best[0]):
@@ -194,7 +199,7 @@ class RoundTrip:
                     best[1].add(ident)
             if best is not None:
                 spans.append(best)
-                if not named:
+                if not named and not award:
                     roles = True
         covered = {j for r, _ in spans for j in r}
         # a role named in the question is a cue by itself («Какой актёр родился в ...?»)
@@ -288,6 +293,10 @@ _ROLE_VERBS = frozenset(
         "какая",
     ]
 )
+
+
+# the words after which an award named by a common noun stands: «получил орден Дружбы»
+_AWARD_VERBS = frozenset(["получил", "получила", "получили", "удостоился", "удостоилась"])
 
 
 def _stem(word: str) -> str:

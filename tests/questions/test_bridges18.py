@@ -180,3 +180,51 @@ def test_a_present_description_its_sentence_tells_as_past_is_refused() -> None:
     ]  # fmt: skip
     asked = _chains(ts, [*docs, d], roundtrip=False)
     assert not [q for q in asked if "Казан" in q and "Волг" in q], asked
+
+
+# the awards as the KG names them (the texts give the accusative)
+_NOMINATIVE = {"награду Волжской киноакадемии": "награда Волжской киноакадемии"}
+
+
+def _medal(
+    born: str, other: bool = True, award: str = "орден Мужества"
+) -> tuple[list[Triple], list[Document]]:
+    """Сергей Лунин got the order of Courage (as Глеб Рыбин did, when `other`) and was born
+    `born` (as Павел Орлов was)."""
+    a = doc("a", f"Сергей Лунин родился {born}. Павел Орлов тоже родился {born}.")
+    b = doc(
+        "b",
+        f"Сергей Лунин получил {award}."
+        + (" Глеб Рыбин тоже получил орден Мужества." if other else ""),
+    )
+    kind = "DATE" if born[:1].isdigit() else "CITY"
+    shown = born.removeprefix("в ")
+    return [
+        fact(a, "Сергей Лунин", "DATE_OF_BIRTH" if kind == "DATE" else "PLACE_OF_BIRTH",
+             shown if kind == "DATE" else "Тверь", ("PERSON", kind), ("Сергей Лунин", shown),
+             ("PERSON:l", f"{kind}:t")),
+        fact(a, "Павел Орлов", "DATE_OF_BIRTH" if kind == "DATE" else "PLACE_OF_BIRTH",
+             shown if kind == "DATE" else "Тверь", ("PERSON", kind), ("Павел Орлов", shown + "."),
+             ("PERSON:o", f"{kind}:t")),
+        fact(b, "Сергей Лунин", "AWARDED_WITH", _NOMINATIVE.get(award, award), ("PERSON", "AWARD"),
+             ("Сергей Лунин", award), ("PERSON:l", "AWARD:m")),
+    ] + ([
+        fact(b, "Глеб Рыбин", "AWARDED_WITH", "орден Мужества", ("PERSON", "AWARD"),
+             ("Глеб Рыбин", "орден Мужества."), ("PERSON:r", "AWARD:m")),
+    ] if other else []), [a, b]  # fmt: skip
+
+
+def test_an_award_named_in_lower_case_reads_back() -> None:
+    # «Кто получил орден Мужества и родился 3 мая 1961 года?» -> Сергей Лунин: the round trip
+    # read no «орден Мужества» (a lower-case first word) and refused it
+    got = _conditions(*_medal("3 мая 1961 года"))
+    assert [q for q in got if "орден Мужества" in q and got[q] == ("Сергей Лунин",)], got
+
+
+def test_an_award_beside_a_birthplace_is_not_sharp() -> None:
+    # «Кто получил награду Волжской киноакадемии и родился в Твери?» (TRAIN: «... награду
+    # британской киноакадемии и умер в Лондоне?»): many in the world may have done both,
+    # though the texts tell of no other holder
+    award = "награду Волжской киноакадемии"
+    got = _conditions(*_medal("в Твери", other=False, award=award), roundtrip=False)
+    assert not [q for q in got if "киноакадемии" in q], got

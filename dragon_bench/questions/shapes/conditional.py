@@ -136,6 +136,10 @@ def _sharp_enough(role: Fact, other: Fact, graph: FactGraph | None = None) -> bo
         role.relation, role.object, role.object_type
     ):  # «член Коммунистической партии»: many are
         return _one_in_the_world(other)
+    if role.relation == "AWARDED_WITH":
+        # an award many got in the world («награда британской киноакадемии», «орден Дружбы»):
+        # not beside a place or a body («... и умер в Лондоне?»: many BAFTA winners did)
+        return _one_in_the_world(other)
     if role.relation != "WORKS_AS":
         return True
     words = role.object.split()
