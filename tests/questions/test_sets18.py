@@ -91,6 +91,7 @@ def test_a_category_noun_beside_a_role_of_its_kind_is_no_set() -> None:
     # {вице-губернатор, чиновник}: one role and the category it belongs to
     for first, second, said in (
         ("дирижёр", "музыкант", "Известный музыкант Олег Ранцев, дирижёр оркестра, выступил."),
+        ("актёр", "артист", "Известный артист Олег Ранцев, актёр театра, выступил."),
         ("вице-губернатор", "чиновник", "Чиновник Олег Ранцев, вице-губернатор области, выступил."),
     ):
         d = doc("c", said)
@@ -136,6 +137,18 @@ def test_a_set_of_posts_missing_a_post_of_another_mention_of_the_man_is_not_aske
                            ("PERSON:l1", "PROFESSION:g")))  # fmt: skip
         got = sets_asked(ts, [d], "Лавров")
         assert bool(got) == (later not in said), (said, got)
+    # his daughter's post is no post of his («Галина Волчек» beside «Борис Волчек»)
+    d = doc("k", "Композитор и дирижёр Пётр Дударчук родился в Казани. Его дочь, глава Чувашии "
+                 "Анна Дударчук, выступила.")  # fmt: skip
+    ts = [
+        fact(d, "Пётр Дударчук", "WORKS_AS", "композитор", PR, ("Пётр Дударчук", "Композитор"),
+             ("PERSON:l", "PROFESSION:c")),
+        fact(d, "Пётр Дударчук", "WORKS_AS", "дирижёр", PR, ("Пётр Дударчук", "дирижёр"),
+             ("PERSON:l", "PROFESSION:d")),
+        fact(d, "Анна Дударчук", "WORKS_AS", "глава Чувашии", PR, ("Анна Дударчук", "глава Чувашии"),
+             ("PERSON:a", "PROFESSION:g")),
+    ]  # fmt: skip
+    assert sets_asked(ts, [d], "Дударчук")
 
 
 def test_a_district_or_city_read_off_the_name_the_question_gives_is_not_asked() -> None:

@@ -232,7 +232,7 @@ _CATEGORIES: dict[str, frozenset[str] | None] = {
 # beside any other role: a performer, a star, an official, a scholar, an employee, a sportsman
 _CATEGORIES |= dict.fromkeys(("артист", "звезда", "знаменитость", "чиновник", "госслужащий"))
 _CATEGORIES |= dict.fromkeys(("служащий", "функционер", "учёный", "ученый", "сотрудник"))
-_CATEGORIES |= dict.fromkeys(("работник", "спортсмен", "специалист", "деятель"))
+_CATEGORIES |= dict.fromkeys(("работник", "деятель"))
 
 
 def _category_beside(kept: list[Fact]) -> bool:
@@ -443,6 +443,13 @@ class SetShape:
         return missing_member(sub.facts, ctx.texts)
 
 
+def _kin_name(a: str, b: str) -> bool:
+    """Two names of one surname whose first names differ («Борис Волчек» / «Галина Волчек»):
+    kin, not one man."""
+    x, y = a.split(), b.split()
+    return len(x) > 1 and len(y) > 1 and x[0][:3].lower() != y[0][:3].lower()
+
+
 def _namesake_posts(sub: Subgraph, graph: FactGraph) -> bool:
     """A post the KG gives the subject, or a person of its surname in the set's documents
     (a mention it did not join to the subject: «Задержан глава Удмуртии Александр Соловьёв»
@@ -457,7 +464,9 @@ def _namesake_posts(sub: Subgraph, graph: FactGraph) -> bool:
     for g in graph.all_facts:
         if g.relation != "WORKS_AS" or g.object_id in shown or not docs & set(g.doc_ids):
             continue
-        if g.subject_id != first.subject_id and not (stem and stem_of(g.subject) == stem):
+        if g.subject_id != first.subject_id and not (
+            stem and stem_of(g.subject) == stem and not _kin_name(first.subject, g.subject)
+        ):
             continue
         bag = _bag(g.object)
         if _party(g) or activity(g.object) or not bag or any(bag <= b for b in bags):
