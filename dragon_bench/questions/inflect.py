@@ -225,8 +225,10 @@ def _person_word(token: str, case: str, gender: str) -> str | None:
             return _restore(token, str(out.word))
     for g, ending, forms in _SURNAME_ENDINGS:
         if low.endswith(ending) and len(low) > len(ending) + 1 and (not gender or g == gender):
-            if case == "ablt" and ending in ("ин", "ын") and not known:
-                return None  # «Маккином» or «Путиным»: a foreign «-ин» declines as a noun
+            if case == "ablt" and ending in ("ин", "ын"):
+                # «Маккином» or «Путиным»: a foreign «-ин» declines as a noun (the
+                # dictionary's own surnames, «Путин», are inflected above)
+                return None
             return _restore(token, low[: -len(ending)] + forms[case])
     if analyzer().word_is_known(low):
         return None  # a dictionary word that is no name here: do not guess its paradigm

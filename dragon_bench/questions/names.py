@@ -541,10 +541,10 @@ def _half_declined(before: list[str], after: list[str]) -> bool:
             continue  # «Анны Франк»: a woman's consonant-final surname does not decline
         if (
             genders == {"masc"}
-            and re.search(r"[бвгджзклмнпрстфхцчшщ]а$", core)
+            and re.search(r"[бвгджзклмнпрстфхцчшщ][аы]$", core)
             and not analyzer().word_is_known(core.lower())
         ):
-            return True  # «Вима Вендерса» -> «Вим Вендерса»: the man's surname left in «-а»
+            return True  # «Акселя Штайнера» -> «Аксель Штайнера», «Степан Бандеры»
         # «Скаглии» as a woman's indeclinable name is no nominative beside «Лукас»
         if not any(
             p.tag.case == "nomn"
@@ -624,6 +624,21 @@ def _lower_title(name: str) -> str:
     return " ".join([_lower_role(words[0]), *words[1:]])
 
 
+def _genitive_pair(words: list[str]) -> bool:
+    """A first name that reads as a man's genitive before a surname the dictionary does not
+    know in a consonant and «-а» («Тома Донилона», «Арлена Спектера»): a man's genitive
+    (Том Донилон) as likely as a woman's nominative, so the name has no trusted form."""
+    if len(words) < 2 or not re.fullmatch(r"[А-ЯЁ][а-яё]+[бвгджзклмнпрстфхцчшщ]а", words[-1]):
+        return False
+    if analyzer().word_is_known(words[-1].lower()) or _FEMININE_SURNAME.search(words[-1]):
+        return False  # «Виктория Лопырёва»: a woman's Russian surname
+    return any(
+        "Name" in p.tag and "Fixd" not in p.tag and p.tag.gender == "masc"
+        and _case(p.tag) in ("gent", "accs")
+        for p in analyzer().parse(words[0].lower())
+    )  # fmt: skip
+
+
 def _person_nominative(name: str) -> str:
     """A person's name as a nominative: «Сергей Воробьева» (a man's genitive surname) ->
     «Сергей Воробьев»; '' when a word is left in an oblique form («Михаил Суходольского»,
@@ -641,6 +656,8 @@ def _person_nominative(name: str) -> str:
             _case(p.tag) == "nomn" for p in opening
         ):
             return ""
+    if _genitive_pair(words):
+        return ""
     first_nomn = {
         str(p.tag.gender)
         for p in analyzer().parse(first.lower())

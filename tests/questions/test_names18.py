@@ -120,3 +120,23 @@ def test_womans_first_name_in_an_oblique_case(name: str, shown: str) -> None:
 )
 def test_mans_surname_left_in_genitive(name: str, shown: str) -> None:
     assert answer_name(name, "PERSON") == shown
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # «Матч Тома Рендала»: Том Рендал's genitive or a woman Тома Рендала? no trusted form
+        ("Тома Рендала", ""),
+        ("Тома Рендал", "Тома Рендал"),  # a woman's consonant-final surname does not decline
+        ("Игоря Кастеры", ""),  # «Игорь Кастеры»: the first name undone, the surname left
+        ("Виктория Лопырёва", "Виктория Лопырёва"),
+    ],
+)
+def test_mans_genitive_of_a_name_and_an_unknown_surname(name: str, shown: str) -> None:
+    assert answer_name(name, "PERSON") == shown
+
+
+def test_no_guessed_instrumental_of_a_first_name_in_in() -> None:
+    # «Бруклин» is a place in the dictionary, no Russian surname in «-ин»: «Бруклином»
+    assert inflect_name("Бруклин Уолш", "ablt", "PERSON") is None
+    assert inflect_name("Бруклин Уолш", "gent", "PERSON") == "Бруклина Уолша"
