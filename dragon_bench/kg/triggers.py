@@ -1721,6 +1721,16 @@ def _kin(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]
             how = "copula"
         elif how == "genitive" and t.rel == "appos" and t.head >= 0:
             before = [m for m in people if v.anchor(m.head) == t.head and v.last[m] < t.i]
+            if not before:
+                # «Пресс-секретарь группы Александра Панфилова, жена Кинчева»: the name right
+                # before the comma, inside the phrase the kin noun is in apposition to
+                before = [
+                    m
+                    for m in people
+                    if v.last[m] == t.i - 2
+                    and m is not of
+                    and t.head in v.ancestors(v.anchor(m.head))
+                ]
             between = [x.text for x in v.toks[v.last[before[0]] + 1 : t.i]] if before else []
             if not before or between not in ([","], ["—"], ["-"], ["("], ["–"]):
                 continue

@@ -112,3 +112,8 @@ def test_a_gendered_possessive_with_two_candidates_is_no_fact() -> None:
     # guard: «её» could be Белова's or someone else's once another woman is named
     facts = _asked("Анна Белова сказала Ирине Орловой, что её отец Отто выжил.")
     assert not {f for f in facts if f[1] == "PARENT_OF"}
+
+
+def test_a_kin_noun_after_a_comma_is_said_of_the_name_right_before_it() -> None:
+    facts = _asked("Директор компании Ирина Орлова, дочь Павла Седова, сказала об этом.")
+    assert ("Павел Седов", "PARENT_OF", "Ирина Орлова") in facts
