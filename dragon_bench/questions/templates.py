@@ -145,7 +145,9 @@ TEMPLATES: dict[str, RelationFrames] = dict(
         _rel(
             "WORKS_AS",
             ask=[
-                ("kem", "Кем {v:работать} {s}?", "", "", "not_title"),
+                ("kem", "Кем {v:работать} {s}?", "", "", "job"),
+                # a party's or a movement's leader holds no job there: a post
+                ("party", "Какую должность {v:занимать} {s}?", "", "", "party_head"),
                 ("rank", "Какое звание {v:иметь} {s}?", "", "", "rank"),
                 ("post", "Какую должность {v:занимать} {s}?", "", "", "post"),
                 ("byt", "Кем по должности {v:быть} {s}?", "", "", "post"),
@@ -168,7 +170,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("combines", "Какие профессии {v:совмещать} {s}?", "", "", "trade"),
             ],
             pred=[
-                ("kem", "{v:работать} {o:ablt}", "", "", "not_title"),
+                ("kem", "{v:работать} {o:ablt}", "", "", "job"),
+                ("is", "{v:являться} {o:ablt}", "", "", "party_role"),
                 ("post", "{v:занимать} пост {o:gent}", "", "", "post"),
                 ("rank", "{v:иметь} звание {o:gent}", "", "", "rank"),
                 ("title", "{v:носить} титул {o:gent}", "", "", "title"),
@@ -1071,6 +1074,17 @@ def _health_head(o: str) -> str:
     return ""
 
 
+_PARTY_HEADS = frozenset({"лидер", "член", "вождь", "генсек", "участник", "активист"})
+_PARTIES = frozenset({"партия", "компартия", "фракция", "движение", "блок", "иг", "игил"})
+
+
+def _party_role(o: str) -> bool:
+    """A role in a party or a movement («лидер ИГ», «председатель партии «Родина»»,
+    «член ЛДПР»): one holds it, one does not work as it."""
+    words = [w.replace("ё", "е") for w in lemmas(o)]
+    return bool(words) and (words[0] in _PARTY_HEADS or bool(set(words[1:]) & _PARTIES))
+
+
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "o_illness": lambda s, st, o, ot: _health_head(o) not in _VAGUE_HEALTH | _INJURIES,
     "o_injury": lambda s, st, o, ot: _health_head(o) in _INJURIES,
@@ -1086,7 +1100,17 @@ WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
     "not_rank": lambda s, st, o, ot: not _rank(s, st, o, ot),
     "post": lambda s, st, o, ot: bool(set(lemmas(o)[:1]) & _POSTS),
     "trade": lambda s, st, o, ot: (
-        not _title(s, st, o, ot) and not _rank(s, st, o, ot) and not set(lemmas(o)[:1]) & _POSTS
+        not _title(s, st, o, ot)
+        and not _rank(s, st, o, ot)
+        and not set(lemmas(o)[:1]) & _POSTS
+        and not _party_role(o)
+    ),
+    "job": lambda s, st, o, ot: (
+        not _title(s, st, o, ot) and not _rank(s, st, o, ot) and not _party_role(o)
+    ),
+    "party_role": lambda s, st, o, ot: _party_role(o),
+    "party_head": lambda s, st, o, ot: (
+        _party_role(o) and not set(lemmas(o)[:1]) & (_POSTS | {"член", "участник", "активист"})
     ),
     "o_masc": _object_is("masc"),
     "o_femn": _object_is("femn"),

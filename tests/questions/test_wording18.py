@@ -185,3 +185,16 @@ def test_a_home_told_in_the_present_is_asked_in_the_present() -> None:
     qs = [q for q in asked([t], [d]) if "Ветров" in q]
     assert qs
     assert not [q for q in qs if "жил" in q or "проживал" in q], qs
+
+
+def test_a_party_leader_works_as_nothing() -> None:
+    d = doc(
+        "w18m",
+        "В субботу лидер партии «Зелёный путь» Олег Кравец выступил на митинге в Омске. "
+        "Собралось около двухсот человек.",
+    )
+    t = fact(d, "Олег Кравец", "WORKS_AS", "лидер партии «Зелёный путь»", ("PERSON", "PROFESSION"),
+             ("Олег Кравец", "лидер партии «Зелёный путь»"), ("PERSON:k", "PROFESSION:l"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Кравец" in q]
+    assert not [q for q in qs if "работа" in q or "профессии" in q], qs
+    assert [q for q in qs if "Кем является" in q or "должность" in q], qs
