@@ -453,7 +453,7 @@ def _not_subordinate(t: Triple, text: str) -> bool:
 # a head's role noun right before the organisation («президент Института Пушкина», «глава
 # «Металлоинвеста»») or a verb of heading right before it («возглавил «Михайловский ГОК»»)
 _HEAD_ROLE = re.compile(
-    r"(?:\bглав[аеуыо]й?|руководител\w*|гендиректор\w*|генеральн\w+ директор\w*|директор\w*|"
+    r"(?:\bглав[аеуыо]й?|руководител\w*|гендиректор\w*|генеральн\w+ директор\w*|директор\w*|лидер\w*|"
     r"председател\w*|президент\w*|ректор\w*|начальник\w*|управляющ\w*)\s+[«\"]?$"
 )
 # a word before a head's role that makes its holder another («вице-президент Российской
@@ -524,6 +524,10 @@ def frame_stated(frame_id: str, triples: Iterable[Triple], texts: Mapping[str, s
     relation, _, name = frame_id.split(".", 2)
     if _names_a_city(frame_id) and any(_village(t, texts.get(t.doc_id, "")) for t in triples):
         return False  # «В каком городе родился ...?» of «родился в селе Покровском»
+    if relation == "member_of" and name in ("band", "member", "members", "enters"):
+        # a band («гитарист группы «Альянс»») is no «организация» one is a member of
+        band = any(_band(t, texts.get(t.doc_id, "")) for t in triples)
+        return band == (name == "band")
     if relation == "produces" and (name == "press" or _works_frame(frame_id)):
         press = any(_press(t, texts.get(t.doc_id, "")) for t in triples)
         return press == (name == "press")
@@ -592,6 +596,15 @@ def _city_frames() -> frozenset[str]:
             if re.search(r"\{(?:where|from|onoun)\}|город", d.head + d.clause):
                 out.add(d.id)
     return frozenset(out)
+
+
+_BAND = re.compile(r"(?:\bгрупп\w*|\bрок-групп\w*|\bколлектив\w*|\bансамбл\w*)\s*[«\"]?$")
+
+
+def _band(t: Triple, text: str) -> bool:
+    """The text names the organisation a band right before its name («группы «Альянс»»)."""
+    o0, o1 = t.object_span
+    return o1 > o0 and bool(_BAND.search(text[max(0, o0 - 25) : o0].lower()))
 
 
 _PRESS = re.compile(r"газет\w*|журнал\w*|издани\w*|еженедельник\w*|таблоид\w*|ежедневник\w*")

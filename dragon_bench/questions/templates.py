@@ -406,6 +406,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("member", "Членом какой организации {v:являться} {s}?", _ORGS),
                 ("enters", "В какую организацию {v:входить} {s}?", _ORGS),
                 ("party", "В какой партии {v:состоять} {s}?", _ORGS, "", "o_party"),
+                # a band is no «организация» (stated.py: the text names it a band)
+                ("band", "В какую группу {v:входить} {s}?", _ORGS),
             ],
             many=[
                 ("members", "Членом каких организаций {v:являться} {s}?", _ORGS),

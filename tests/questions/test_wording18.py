@@ -198,3 +198,28 @@ def test_a_party_leader_works_as_nothing() -> None:
     qs = [q for q in asked([t], [d]) if "Кравец" in q]
     assert not [q for q in qs if "работа" in q or "профессии" in q], qs
     assert [q for q in qs if "Кем является" in q or "должность" in q], qs
+
+
+def test_a_band_member_is_in_a_band_not_an_organisation() -> None:
+    d = doc(
+        "w18n",
+        "Гитарист группы «Северный ветер» Антон Лыков дал концерт в Перми. Зал был полон.",
+    )
+    t = fact(d, "Антон Лыков", "MEMBER_OF", "Северный ветер", PO,
+             ("Антон Лыков", "«Северный ветер»"), ("PERSON:l", "ORGANIZATION:w"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Лыков" in q]
+    assert not [q for q in qs if "организаци" in q], qs
+    assert [q for q in qs if "В какую группу входит" in q], qs
+
+
+def test_a_party_leader_leads_it() -> None:
+    d = doc(
+        "w18o",
+        "Лидер Народной партии Латвии Игорь Свиридов призвал к диалогу. Его выступление "
+        "длилось час.",
+    )
+    t = fact(d, "Игорь Свиридов", "WORKPLACE", "Народная партия Латвии", PO,
+             ("Игорь Свиридов", "Народной партии Латвии"), ("PERSON:s", "ORGANIZATION:n"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Свиридов" in q]
+    assert [q for q in qs if "возглавляет" in q], qs
+    assert not [q for q in qs if "работа" in q or "представля" in q], qs
