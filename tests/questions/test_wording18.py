@@ -129,6 +129,11 @@ def test_vague_health_trouble_is_no_diagnosis() -> None:
              ("Семён Гольдин", "неврологическими проблемами"), ("PERSON:g", "DISEASE:n"))  # fmt: skip
     qs = [q for q in asked([t], [d], types=("simple", "conditional")) if "Гольдин" in q]
     assert not [q for q in qs if "диагноз" in q or "заболевани" in q or "страда" in q], qs
+    d2 = doc("w18p", "У пловца Ильи Ганина после заплыва наступила клиническая смерть.")
+    t2 = fact(d2, "Илья Ганин", "MEDICAL_CONDITION", "клиническая смерть", PD,
+              ("Ильи Ганина", "клиническая смерть"), ("PERSON:i", "DISEASE:c"))  # fmt: skip
+    qs = list(asked([t2], [d2]))
+    assert not [q for q in qs if "заболевани" in q or "страда" in q], qs
 
 
 def test_diagnosis_only_where_the_text_gives_one() -> None:
