@@ -243,6 +243,15 @@ _WORKED = re.compile(
     re.IGNORECASE,
 )
 _NAMED = re.compile(r"«([^«»]+)»|\b([A-ZА-ЯЁ][\w-]+)")
+# a trade after a dash, its subject elided or named before («С 1980 года и до конца жизни —
+# актёр Театра комедии имени Акимова», «Петров — солист Большого театра»): a workplace told
+# by the genitive after the trade
+_DASH_TRADE = re.compile(r"(?:^|\s)[—–]\s+([а-яё-]+)\s+([^.;!?]{0,80})")
+# a sentence opening with a time and going on without a subject («С 1980 года — актёр ...»,
+# «В 1990 году перешёл в ...»)
+_WHEN_OPENS = re.compile(
+    r"^\s*(?:в|с)\s+\d{4}(?:-[хе]|\s+(?:году|года|г\.?|годах))?\s*", re.IGNORECASE
+)
 _PERSONAL = frozenset({"Name", "Surn", "Patr", "Geox"})
 _CONTINUES = re.compile(r"^\s*(?:он|она)\b", re.IGNORECASE)
 
@@ -430,6 +439,15 @@ def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool
     return False
 
 
+def _goes_on_when(sentence: str) -> bool:
+    """A sentence going on about a text's main person after a time («С 1980 года и до конца
+    жизни — актёр ...», «В 1990 году перешёл ...»): its verb or a dash after the time."""
+    rest = _WHEN_OPENS.sub("", sentence)
+    if rest == sentence:
+        return _opens_with_verb(sentence)
+    return _opens_with_verb(rest) or re.match(r"[^—–.,]{0,30}[—–]\s", rest) is not None
+
+
 def other_workplaces(
     fact: Fact, texts: Mapping[str, str], verbs: re.Pattern[str] | None = None
 ) -> bool:
@@ -448,9 +466,16 @@ def other_workplaces(
         return False
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
-        for sentence in _sentences_of(text, stem):
-            for m in (verbs or _WORKED).finditer(sentence):
-                for quoted, word in _NAMED.findall(m.group(1)):
+        for sentence in _sentences_of(text, stem, _goes_on_when):
+            told = [m.group(1) for m in (verbs or _WORKED).finditer(sentence)]
+            if verbs is None:
+                told += [
+                    m.group(2)
+                    for m in _DASH_TRADE.finditer(sentence)
+                    if _role_lemma(m.group(1)).replace("ё", "е") in PROFESSIONS
+                ]
+            for said in told:
+                for quoted, word in _NAMED.findall(said):
                     name = quoted or word
                     head = lemmas(name)[:1]
                     if not head or head[0][:4] in known or name[:4].lower() in known:

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 
 from dragon_bench.questions.completeness import (
     former,
+    listed_roles,
     other_awards,
     other_posts,
     works_elsewhere,
@@ -743,9 +744,10 @@ class MultiHop:
         if (
             f2.relation == "WORKS_AS"
             and sub.answer_ids == (f2.object_id,)
-            and other_posts(f2, ctx.graph, ctx.texts)
+            and (other_posts(f2, ctx.graph, ctx.texts) or listed_roles([f2], ctx.texts, heads=True))
         ):
-            return "other_posts"  # «Кем по должности был человек, ...»: he held several
+            return "other_posts"  # «Кем по должности был человек, ...»: he held several; «Кем по
+            # профессии был тот, кто умер в Милане?» -> драматург of «драматург, режиссёр, ...»
         if (
             f2.relation == "AWARDED_WITH"
             and sub.answer_ids == (f2.object_id,)

@@ -1,0 +1,68 @@
+"""Single-answer and set failure classes of issue #16 (helper sets19), each on a constructed
+Russian case that failed with the generator before the fix."""
+
+from __future__ import annotations
+
+from tests.questions.helpers import asked, doc, fact
+
+PR = ("PERSON", "PROFESSION")
+PC = ("PERSON", "CITY")
+PO = ("PERSON", "ORGANIZATION")
+PD = ("PERSON", "DATE")
+
+
+def _hops(text: str, trade_at: str, trade: str) -> dict[str, tuple[str, ...]]:
+    d = doc("f", text)
+    ts = [
+        fact(d, "Марко Бьянки", "PLACE_OF_DEATH", "Генуя", PC, ("Марко Бьянки", "Генуе"),
+             ("PERSON:b", "CITY:g")),
+        fact(d, "Марко Бьянки", "DATE_OF_BIRTH", "12 мая 1931 года", PD,
+             ("Марко Бьянки", "12 мая 1931 года"), ("PERSON:b", "DATE:d")),
+        fact(d, "Марко Бьянки", "WORKS_AS", trade, PR, ("Марко Бьянки", trade_at),
+             ("PERSON:b", "PROFESSION:t")),
+    ]  # fmt: skip
+    return asked(ts, [d], types=("multi_hop",), seeds=range(8))
+
+
+def test_a_multi_hop_trade_listed_beside_others_is_not_asked() -> None:
+    # «Кем по профессии был человек, который умер в Генуе?» -> «драматург» alone, while the
+    # text lists «драматург, режиссёр, живописец»
+    got = _hops(
+        "В Генуе скончался Марко Бьянки. Марко Бьянки (12 мая 1931 года) — итальянский "
+        "драматург, режиссёр, живописец.",
+        "драматург",
+        "драматург",
+    )
+    assert not [q for q, a in got.items() if a == ("драматург",)], got
+    # one trade told: asked
+    got = _hops(
+        "В Генуе скончался Марко Бьянки. Марко Бьянки (12 мая 1931 года) — итальянский драматург.",
+        "драматург",
+        "драматург",
+    )
+    assert [q for q, a in got.items() if a == ("драматург",)], got
+
+
+def _workplace(text: str) -> dict[str, tuple[str, ...]]:
+    d = doc("s", text)
+    ts = [
+        fact(d, "Олег Ласточкин", "DATE_OF_BIRTH", "3 июня 1932 года", PD,
+             ("Олег Ласточкин", "3 июня 1932 года"), ("PERSON:l", "DATE:d")),
+        fact(d, "Олег Ласточкин", "WORKPLACE", "Камерный театр", PO,
+             ("Олег Ласточкин", "Камерном театре"), ("PERSON:l", "ORGANIZATION:k")),
+    ]  # fmt: skip
+    return asked(ts, [d], types=("simple", "multi_hop"), seeds=range(8))
+
+
+def test_a_workplace_is_not_asked_when_a_later_sentence_gives_another_after_a_dash() -> None:
+    # «С 1980 года и до конца жизни — актёр театра комедии имени Акимова» after «работал в
+    # Малом драматическом театре»: «В какой организации работал тот, кто ...?» has two answers
+    head = "Умер Олег Ласточкин\nОлег Ласточкин родился 3 июня 1932 года в Омске. "
+    got = _workplace(
+        head + "С 1960 года работал в Камерном театре в Омске. С 1975 года и до конца жизни — "
+        "актёр Новосибирского театра драмы имени Ивана Петрова."
+    )
+    assert not [q for q, a in got.items() if a == ("Камерный театр",)], got
+    # one workplace told: asked
+    got = _workplace(head + "С 1960 года работал в Камерном театре в Омске.")
+    assert [q for q, a in got.items() if a == ("Камерный театр",)], got
