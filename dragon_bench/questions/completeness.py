@@ -640,11 +640,47 @@ def unlisted_work(facts: Sequence[Fact], graph: FactGraph) -> bool:
     return False
 
 
+# one post under several names: the head of a government is its premier, the head of a state
+# (a republic's, as the news write it) its president, a body's head its leader or chief
+_ONE_POST = {
+    ("глава", "правительство"): "премьер",
+    ("председатель", "правительство"): "премьер",
+    ("премьер-министр",): "премьер",
+    ("глава", "государство"): "президент",
+}
+_HEAD_NOUNS = frozenset({"глава", "руководитель", "начальник"})
+
+
+def post_key(role: str) -> tuple[str, ...]:
+    """A post's words as one name of it: «глава правительства Словении» and «премьер-министр
+    Словении» are («премьер», «словения»), «руководитель ФСБ» and «начальник ФСБ» one."""
+    words = [_PREFIX.sub("", w.replace("ё", "е")) for w in lemmas(role)]
+    for name, post in _ONE_POST.items():
+        if tuple(words[: len(name)]) == name:
+            return (post, *words[len(name) :])
+    if len(words) > 1 and words[0] in _HEAD_NOUNS:
+        return ("глава", *words[1:])
+    return tuple(words)
+
+
+def _one_post_twice(facts: Sequence[Fact]) -> bool:
+    """Two members name one post: the same words as `post_key` reads them, or one the other
+    with what it heads left out («премьер» and «премьер-министр Словении»)."""
+    keys = [post_key(f.object) for f in facts]
+    for i, a in enumerate(keys):
+        for b in keys[i + 1 :]:
+            if a and b and (a[: len(b)] == b or b[: len(a)] == a):
+                return True
+    return False
+
+
 def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
     bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
     if len(set(bases)) < len(bases):
         return "duplicate_member"  # «кинорежиссёр», «режиссёр»: one role twice
+    if facts and facts[0].relation == "WORKS_AS" and _one_post_twice(facts):
+        return "duplicate_member"  # «глава правительства», «премьер-министр»: one post twice
     formers = {former(f, texts) for f in facts}
     if len(formers) > 1:
         return "mixed_tense"

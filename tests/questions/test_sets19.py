@@ -3,7 +3,7 @@ Russian case that failed with the generator before the fix."""
 
 from __future__ import annotations
 
-from tests.questions.helpers import asked, doc, fact
+from tests.questions.helpers import asked, doc, fact, sets_asked, two_trades
 
 PR = ("PERSON", "PROFESSION")
 PC = ("PERSON", "CITY")
@@ -66,3 +66,19 @@ def test_a_workplace_is_not_asked_when_a_later_sentence_gives_another_after_a_da
     # one workplace told: asked
     got = _workplace(head + "С 1960 года работал в Камерном театре в Омске.")
     assert [q for q, a in got.items() if a == ("Камерный театр",)], got
+
+
+def test_one_post_under_two_names_is_no_two_members() -> None:
+    # {«глава правительства», «премьер-министр»} for one premier: one post twice
+    d = doc("p", "Новым премьер-министром стала Ирина Ковач. На пост главы правительства "
+                 "была избрана Ирина Ковач большинством голосов.")  # fmt: skip
+    ts = [
+        fact(d, "Ирина Ковач", "WORKS_AS", "премьер-министр", PR,
+             ("Ирина Ковач", "премьер-министром"), ("PERSON:k", "PROFESSION:p")),
+        fact(d, "Ирина Ковач", "WORKS_AS", "глава правительства", PR,
+             ("Ирина Ковач", "главы правительства"), ("PERSON:k", "PROFESSION:g")),
+    ]  # fmt: skip
+    assert not sets_asked(ts, [d], "Ковач")
+    # a composer and conductor: two trades, asked
+    d2 = doc("c", "Композитор и дирижёр Пётр Ларионов выступил в Туле.")
+    assert sets_asked(two_trades(d2), [d2], "Ларионов")
