@@ -674,6 +674,59 @@ def _one_post_twice(facts: Sequence[Fact]) -> bool:
     return False
 
 
+# a verb of taking up a post: the role it gives is the new one
+_BECAME = re.compile(
+    r"\b(?:стал|стала|стали|становится|станови\w+|назначен\w*|избран\w*|заняла?|"
+    r"вступила?|возглавила?|сменила?)\b",
+    re.IGNORECASE,
+)
+# a post one is only put forward for («кандидатом на пост посла», «выдвинут на должность»)
+_PUT_FORWARD = re.compile(
+    r"(?:кандидат\w*|кандидатур\w*|выдвин\w*|выдвига\w*|номинир\w*|претенд\w*|"
+    r"предложил\w*|рекомендова\w*)\s+(?:[\w-]+\s+){0,4}?(?:на\s+)?(?:пост|должност)\w*\s+$",
+    re.IGNORECASE,
+)
+
+
+def nominated(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """Every sentence telling the role tells it as a post the person is only put forward,
+    nominated or proposed for («выдвинул Орлова кандидатом на пост посла в Японии»): no post
+    the person holds."""
+    if fact.relation != "WORKS_AS" or not fact.triples:
+        return False
+    for t in fact.triples:
+        text = texts.get(t.doc_id, "")
+        before = text[max(t.sentence_span[0], t.object_span[0] - 80) : t.object_span[0]]
+        if not _PUT_FORWARD.search(before):
+            return False
+    return True
+
+
+def _held_before_becoming(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """One sentence tells a member as the role the person took up (by «стал», «назначен»,
+    «избран») and another as the person's title just before the name: the title is the post
+    held before («Главой Малави стала вице-президент Джойс Банда»), not one held beside it."""
+    told: dict[tuple[str, tuple[int, int]], list[tuple[Triple, str]]] = {}
+    for f in facts:
+        for t in f.triples:
+            told.setdefault((t.doc_id, t.sentence_span), []).append((t, f.object_id))
+    for (doc_id, (s0, s1)), items in told.items():
+        if len({obj for _, obj in items}) < 2:
+            continue
+        text = texts.get(doc_id, "")
+        if not _BECAME.search(text[s0:s1]):
+            continue
+        titles = {
+            obj
+            for t, obj in items
+            if t.object_span[1] <= t.subject_span[0]
+            and not text[t.object_span[1] : t.subject_span[0]].strip()
+        }
+        if titles and {obj for _, obj in items} - titles:
+            return True
+    return False
+
+
 def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
     bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
@@ -681,6 +734,10 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "duplicate_member"  # «кинорежиссёр», «режиссёр»: one role twice
     if facts and facts[0].relation == "WORKS_AS" and _one_post_twice(facts):
         return "duplicate_member"  # «глава правительства», «премьер-министр»: one post twice
+    if facts and facts[0].relation == "WORKS_AS" and _held_before_becoming(facts, texts):
+        return "mixed_tense"  # «Главой Малави стала вице-президент Джойс Банда»
+    if any(nominated(f, texts) for f in facts):
+        return "not_held"  # «выдвинут кандидатом на пост посла»: not (yet) his post
     formers = {former(f, texts) for f in facts}
     if len(formers) > 1:
         return "mixed_tense"

@@ -82,3 +82,51 @@ def test_one_post_under_two_names_is_no_two_members() -> None:
     # a composer and conductor: two trades, asked
     d2 = doc("c", "Композитор и дирижёр Пётр Ларионов выступил в Туле.")
     assert sets_asked(two_trades(d2), [d2], "Ларионов")
+
+
+def test_the_title_before_a_new_post_is_the_post_held_before() -> None:
+    # «Главой Замбезии стала вице-президент Мария Тембо»: {вице-президент, глава Замбезии}
+    # mixes the post held before with the one taken up
+    d = doc("b", "Главой Замбезии стала вице-президент Мария Тембо, которая объявила траур.")
+    ts = [
+        fact(d, "Мария Тембо", "WORKS_AS", "глава Замбезии", PR, ("Мария Тембо", "Главой Замбезии"),
+             ("PERSON:t", "PROFESSION:g")),
+        fact(d, "Мария Тембо", "WORKS_AS", "вице-президент", PR, ("Мария Тембо", "вице-президент"),
+             ("PERSON:t", "PROFESSION:v")),
+    ]  # fmt: skip
+    assert not sets_asked(ts, [d], "Тембо")
+    # a title beside another title, no post taken up: asked
+    d2 = doc("b", "Вице-президент и министр финансов Мария Тембо объявила траур.")
+    ts2 = [
+        fact(d2, "Мария Тембо", "WORKS_AS", "вице-президент", PR,
+             ("Мария Тембо", "Вице-президент"), ("PERSON:t", "PROFESSION:v")),
+        fact(d2, "Мария Тембо", "WORKS_AS", "министр финансов", PR,
+             ("Мария Тембо", "министр финансов"), ("PERSON:t", "PROFESSION:m")),
+    ]  # fmt: skip
+    assert sets_asked(ts2, [d2], "Тембо")
+
+
+def test_a_post_one_is_only_put_forward_for_is_not_held() -> None:
+    # «Какие должности занимает ...?» -> {губернатор, министр обороны}, while he was only put
+    # forward for the ministry
+    d = doc("n", "Губернатор штата Пётр Зыкин был выдвинут кандидатом на пост министра обороны.")
+    ts = [
+        fact(d, "Пётр Зыкин", "WORKS_AS", "губернатор", PR, ("Пётр Зыкин", "Губернатор"),
+             ("PERSON:z", "PROFESSION:g")),
+        fact(d, "Пётр Зыкин", "WORKS_AS", "министр обороны", PR, ("Пётр Зыкин", "министра обороны"),
+             ("PERSON:z", "PROFESSION:m")),
+    ]  # fmt: skip
+    assert not sets_asked(ts, [d], "Зыкин")
+    d2 = doc("n", "Пётр Зыкин был выдвинут кандидатом на пост министра обороны.")
+    ts2 = [
+        fact(d2, "Пётр Зыкин", "WORKS_AS", "министр обороны", PR,
+             ("Пётр Зыкин", "министра обороны"), ("PERSON:z", "PROFESSION:m")),
+    ]  # fmt: skip
+    assert not [q for q, a in asked(ts2, [d2]).items() if a == ("министр обороны",)]
+    # a post taken up: asked
+    d3 = doc("n", "Пётр Зыкин был назначен на пост министра обороны.")
+    ts3 = [
+        fact(d3, "Пётр Зыкин", "WORKS_AS", "министр обороны", PR,
+             ("Пётр Зыкин", "министра обороны"), ("PERSON:z", "PROFESSION:m")),
+    ]  # fmt: skip
+    assert [q for q, a in asked(ts3, [d3]).items() if a == ("министр обороны",)]

@@ -21,6 +21,7 @@ from dragon_bench.questions.completeness import (
     finer_place,
     former,
     holder_title,
+    nominated,
     other_charges,
     other_kin,
     other_schools,
@@ -934,6 +935,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         return "asked_before"
     if any(unstated(f.relation, f.object_type, f.triples, ctx.texts) for f in sub.facts):
         return "unstated"  # «умер в Наньпине» from «родилась в Наньпине»
+    if any(nominated(f, ctx.texts) for f in sub.facts):
+        return "not_held"  # «выдвинут кандидатом на пост министра»: not his post
     if any(f.relation == "AWARDED_WITH" and holder_title(f.object) for f in sub.facts):
         return "holder_title"  # «Какую награду получил ...?» -> «полный кавалер ордена ...»
     if sub.type == "set" and unlisted_work(sub.facts, graph):
