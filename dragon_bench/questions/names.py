@@ -16,7 +16,7 @@ from typing import Any
 from dragon_bench.nlp.lexicon import EVENT_NOUNS
 from dragon_bench.questions.inflect import PARTICLES
 from dragon_bench.questions.morph import analyzer, own_inflect
-from dragon_bench.questions.vocab import ORGS, PEOPLE
+from dragon_bench.questions.vocab import INSTITUTIONS, ORG_HEADS, ORGS, PEOPLE
 
 __all__ = [
     "MONTHS",
@@ -748,27 +748,6 @@ def _family_or_oblique_part(word: str) -> bool:
     return False
 
 
-# kinds of institution: one of them named by its kind alone is no name
-_INSTITUTIONS = frozenset(
-    "администрация правительство министерство полиция суд парламент компания группа фирма "  # noqa: SIM905
-    "банк завод больница школа университет институт театр музей клуб партия комитет совет "
-    "служба управление прокуратура мэрия армия редакция агентство ведомство департамент "
-    "холдинг концерн корпорация фонд ассоциация союз организация госдума правление".split()
-)
-
-
-# heads that tell an organisation's kind («Государственная дума», «Высшая партийная школа»)
-_ORG_KINDS = _INSTITUTIONS | frozenset(
-    "дума собрание палата центр общество движение сообщество комиссия академия колледж "  # noqa: SIM905
-    "училище лига федерация объединение бюро инспекция церковь флот войско штаб кабинет "
-    "канцелярия посольство консульство коллегия сенат конгресс трибунал надзор верфь "
-    "судоверфь комбинат фабрика электростанция биржа телеканал радиостанция газета журнал "
-    "издательство студия лаборатория сборная команда оркестр хор ансамбль миссия орган рада "
-    "муниципалитет гвардия разведка дивизия полк бригада отдел отделение палата альянс "
-    "консерватория гимназия лицей семинария епархия патриархия синод предприятие".split()
-)
-
-
 def common_words_name(name: str) -> bool:
     """An organisation's name, shown without quotes or its kind, that reads as common words
     or a place (read 11: «Когда была основана Справедливая помощь?» for a fund, «В какой
@@ -787,7 +766,7 @@ def common_words_name(name: str) -> bool:
     if any(PROPER_GRAMMEMES & p.tag.grammemes for p in parses):
         return False
     head = next((p for p in parses if p.tag.POS == "NOUN"), None)
-    if head is None or str(head.normal_form).replace("ё", "е") in _ORG_KINDS:
+    if head is None or str(head.normal_form).replace("ё", "е") in ORG_HEADS:
         return False
     return all(p.tag.POS in ("NOUN", "ADJF", "PRTF") for p in parses) and len(words) > 1
 
@@ -1074,7 +1053,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
         if _unknown_oblique(shown):
             return ""  # «Каслтоне» (TRAIN read b): read only as a name's oblique case
     if kind in ORGS and _bare_word(shown):
-        if analyzer().parse(shown.lower())[0].normal_form in _INSTITUTIONS:
+        if analyzer().parse(shown.lower())[0].normal_form in INSTITUTIONS:
             return ""  # «Администрация», «Правительство»: which one?
         return f"«{shown}»"  # «Турбина», «Спартак»: a club named by a common word
     return shown

@@ -17,20 +17,10 @@ from functools import lru_cache
 
 from dragon_bench.questions.morph import analyzer
 from dragon_bench.questions.names import common_words_name
+from dragon_bench.questions.vocab import KIND_NOUNS
 
 __all__ = ["ENSEMBLES", "KIND_NOUNS", "ensemble", "foreign_name", "kind_noun", "shown_with_kind"]
 
-# nouns that name a kind of organisation (lemmas)
-KIND_NOUNS = frozenset(
-    (  # noqa: SIM905
-        "группа рок-группа поп-группа ансамбль коллектив дуэт трио квартет оркестр хор "
-        "компания концерн корпорация холдинг фирма банк фонд партия движение клуб команда "
-        "агентство издательство лейбл студия телеканал канал телекомпания радиостанция газета "
-        "журнал издание сеть авиакомпания автоконцерн производитель ритейлер оператор сервис "
-        "магазин университет институт колледж академия школа театр музей ассоциация союз "
-        "федерация лига альянс коалиция общество объединение организация группировка"
-    ).split()
-)
 # kinds of a band or a choir: not an «организация» in a question's words
 ENSEMBLES = frozenset(
     "группа рок-группа поп-группа ансамбль коллектив дуэт трио квартет оркестр хор".split()  # noqa: SIM905

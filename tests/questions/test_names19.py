@@ -1,0 +1,15 @@
+"""Issue #16, names19: names in questions and answers in the right form."""
+
+from __future__ import annotations
+
+from dragon_bench.questions import names, org_kinds, vocab
+
+
+def test_org_kind_nouns_have_one_source() -> None:
+    # the kind written before a name and the heads that tell a name come from vocab.py
+    assert org_kinds.KIND_NOUNS is vocab.KIND_NOUNS
+    assert vocab.INSTITUTIONS <= vocab.ORG_HEADS
+    assert "концерн" in vocab.KIND_NOUNS and "концерн" in vocab.ORG_HEADS
+    assert "суд" in vocab.ORG_HEADS and "суд" not in vocab.KIND_NOUNS  # «суд Евросоюза»
+    assert not names.common_words_name("Высшая партийная школа")
+    assert names.common_words_name("Справедливая помощь")
