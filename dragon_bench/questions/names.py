@@ -1047,6 +1047,9 @@ def answer_name(name: str, entity_type: str = "") -> str:
     ):
         return ""  # «Libya»: a place is answered in Russian
     if kind in _PLACE_KINDS:
+        place = _place_word_nominative(cleaned)
+        if place is not None:
+            return place  # «в Солнцеве» -> «Солнцево», not the surname «Солнцев»
         shown = _hyphenated_nominative(shown)
         if not shown:
             return ""  # «Урбане-Шампейне»: a hyphenated place left in an oblique case
@@ -1060,6 +1063,31 @@ def answer_name(name: str, entity_type: str = "") -> str:
 
 
 _PLACE_KINDS = frozenset({"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION"})
+
+
+def _place_word_nominative(name: str) -> str | None:
+    """A one-word place in an oblique case read by its place readings alone: «Солнцеве»,
+    «Иванове», «Бутове» are the surnames «Солнцев», «Иванов» to pymorphy3 first, the places
+    «Солнцево», «Иваново», «Бутово» as places; «Королёве» is «Королёв». None when the word
+    has no place reading in a case other than the nominative, or may be nominative."""
+    if not _WORD.match(name) or not name[:1].isupper() or name.isupper():
+        return None
+    if not analyzer().word_is_known(name.lower()):
+        return None  # a guessed place reading («Уинчестере» -> «Уинчестёра») is no reading
+    parses = [p for p in analyzer().parse(name.lower()) if p.tag.POS == "NOUN"]
+    if not parses or any(_case(p.tag) == "nomn" for p in parses):
+        return None
+    places = [p for p in parses if "Geox" in p.tag]
+    if not places or all("Geox" in p.tag for p in parses):
+        return None  # no other reading to mistake it for: the usual path
+    forms = []
+    for p in places:
+        out = own_inflect(p, {"nomn"})
+        if out is not None and str(out.word) not in forms:
+            forms.append(str(out.word))
+    if len(forms) != 1:
+        return None
+    return _restore(name, forms[0])
 
 
 def _hyphenated_nominative(shown: str) -> str:

@@ -13,3 +13,16 @@ def test_org_kind_nouns_have_one_source() -> None:
     assert "суд" in vocab.ORG_HEADS and "суд" not in vocab.KIND_NOUNS  # «суд Евросоюза»
     assert not names.common_words_name("Высшая партийная школа")
     assert names.common_words_name("Справедливая помощь")
+
+
+def test_a_place_in_the_locative_is_not_read_as_a_surname() -> None:
+    # pymorphy3 reads «Солнцеве» as the surname «Солнцев» first; as a place it is «Солнцево»
+    assert names.answer_name("Солнцеве", "CITY") == "Солнцево"
+    assert names.answer_name("Иванове", "CITY") == "Иваново"
+    assert names.answer_name("Коптеве", "DISTRICT") == "Коптево"
+    assert names.answer_name("Ливане", "COUNTRY") == "Ливан"
+    # a masculine town stays masculine, a guessed place reading is no reading
+    assert names.answer_name("Королёве", "CITY") == "Королёв"
+    assert names.answer_name("Пушкине", "CITY") == "Пушкин"
+    assert names.answer_name("Москве", "CITY") == "Москва"
+    assert names.answer_name("Уинчестере", "CITY") != "Уинчестёра"
