@@ -387,8 +387,32 @@ _NOT_OF_POST = frozenset(
         "такой",
         "наш",
         "свой",
+        # «первая женщина-президент Чили», «первый чернокожий президент ЮАР»: a record, no post
+        "первый",
+        "последний",
+        "чернокожий",
+        "темнокожий",
     ]
 )
+# roles whose ordinal is part of the post's name («первый секретарь», «первый заместитель»)
+_RANKED = frozenset(
+    [
+        "секретарь",
+        "заместитель",
+        "зам",
+        "замминистра",
+        "замглавы",
+        "зампред",
+        "вице-президент",
+        "вице-премьер",
+        "вице-спикер",
+        "вице-губернатор",
+        "вице-мэр",
+        "помощник",
+        "проректор",
+    ]
+)
+_ORDINALS = frozenset({"первый", "второй", "третий"})
 
 
 def qualified_roles(
@@ -462,11 +486,12 @@ def _post_adjectives(sent: Sentence, head: int, mentions: set[int]) -> str:
             word = word[4:]
         elif t.pos != "ADJ" or t.head != head:
             break
-        if i in mentions or word in _NOT_OF_POST or t.lemma in _NOT_OF_POST:
+        ranked = post_name(role.lemma) in _RANKED and t.lemma in _ORDINALS
+        if i in mentions or (word in _NOT_OF_POST or t.lemma in _NOT_OF_POST) and not ranked:
             break
         adj = next((p for p in parses(word) if p.tag.POS == "ADJF"), None)
         form = adj.inflect({"nomn", "sing", gender}) if adj is not None else None
-        if form is None or form.normal_form in _NOT_OF_POST:
+        if form is None or form.normal_form in _NOT_OF_POST and not ranked:
             break
         words.insert(0, form.word)
         if t.text.lower().startswith("экс-"):

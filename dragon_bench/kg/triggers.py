@@ -542,6 +542,13 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
         after = [n for n in people if v.first[n] > p.head]
         if after:
             n = min(after, key=lambda x: v.first[x])
+            # «Врач Хиллари Клинтон Лиза Бардек»: a name the role governs (in the genitive,
+            # or parsed as its nmod) with a second name right after it: the role is the
+            # second name's, the first is whom it serves
+            second = _second_name(v, p, n, people)
+            gap_ok = v.clean_gap(p.head, v.first[n], p.head)
+            if second is not None:
+                n = second
             same_case = not v.case(n.head) or not v.case(p.head) or v.case(n.head) == v.case(p.head)
             # «двух генералов полиции по делу Голунова»: a preposition (but one before a
             # name) or a plural role noun before one name is no apposition
@@ -570,7 +577,7 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
                     v.toks[a].lemma in _KIN and v.case(a) != "Gen" for a in v.ancestors(p.head)[1:]
                 )
             )
-            if same_case and not apart and not other and v.clean_gap(p.head, v.first[n], p.head):
+            if same_case and not apart and not other and gap_ok:
                 yield n, p, "appos"
                 for q in _listed_roles(v, p):
                     yield n, q, "appos_list"
@@ -636,6 +643,29 @@ def _role_appositions(v: _View) -> Iterator[tuple[Mention, Mention, str]]:
             verb, rel = v.role_of(n)
             if verb == p.head and rel == "nsubj" and v.toks[p.head].rel == "root":
                 yield n, p, "copula"
+
+
+def _second_name(v: _View, role: Mention, first: Mention, people: list[Mention]) -> Mention | None:
+    """The name right after `first` when `first` is the role's own complement («Врач Хиллари
+    Клинтон Лиза Бардек»: Клинтон's doctor, Бардек): `first` in the genitive or hung on the
+    role as its nmod, the second name right after it (nothing between) in apposition to the
+    role or not in the genitive; None otherwise."""
+    if v.case(role.head) not in ("Nom", ""):
+        return None  # «дочь президента Ислама Каримова Гульнара»: the role is in apposition
+    a = v.anchor(first.head)
+    governed = v.case(first.head) == "Gen" or (
+        v.toks[a].rel == "nmod" and v.toks[a].head == role.head
+    )
+    if not governed:
+        return None
+    nxt = [m for m in people if v.first[m] == v.last[first] + 1]
+    if not nxt:
+        return None
+    m = nxt[0]
+    b = v.anchor(m.head)
+    if v.case(m.head) == "Gen" and v.toks[b].rel != "appos":
+        return None  # «врач жены Ивана Петрова»: a chain of genitives, no second name
+    return m
 
 
 def _conj_root(v: _View, i: int) -> int:
@@ -821,18 +851,36 @@ def _genitive_end(v: _View, head: int) -> int:
     return last
 
 
+# a prefix before a role that says who holds it, not what the post is («женщина-президент»)
+_HOLDER_PREFIXES = ("экс-", "женщина-", "девушка-")
+
+
 def post_name(name: str) -> str:
     """A role's name without «экс-» («экс-президент» was a «президент»: the past it marks is the
-    triple's tense)."""
-    if name[:4].lower() == "экс-" and len(name) > 5:
-        return name[4:]
+    triple's tense) or «женщина-» («первая женщина-президент Чили» holds the post «президент»)."""
+    for prefix in _HOLDER_PREFIXES:
+        if name[: len(prefix)].lower() == prefix and len(name) > len(prefix) + 1:
+            return name[len(prefix) :]
     return name
+
+
+# a fan or an amateur is no profession and a club one supports no workplace («болельщик
+# «Спартака»», «фанат «Милана»», «фотограф-любитель»)
+_FANS = _words(
+    "болельщик болельщица фанат фанатка поклонник поклонница любитель любительница фанатик"
+)
+
+
+def _fan(lemma: str) -> bool:
+    return lemma in _FANS or lemma.endswith(("-любитель", "-любительница"))
 
 
 def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Found]:
     titles = {p for p in v.mentions if p.type == E.PROFESSION and is_title(v, p)}
     for n, p, how in names:
         cue = post_name(v.toks[p.head].lemma)
+        if p.type == E.PROFESSION and _fan(cue.lower()):
+            continue
         if p.type == E.NATIONALITY:
             yield Found(n, p, "ORIGINS_FROM", f"nationality_{how}", tense_of(v, [p.head]), cue)
         elif p in titles:
@@ -853,6 +901,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             holders.setdefault(p, []).append((n, how))
     for p in [m for m in v.mentions if m.type == E.PROFESSION and m not in titles]:
         lemma = post_name(v.toks[p.head].lemma)
+        if _fan(lemma.lower()):
+            continue
         party = _party(v, p) if lemma in _MEMBERS else None
         if party is not None:
             for n, how in holders.get(p, ()):
