@@ -173,7 +173,79 @@ def analyse_document(doc: Document) -> Analysis:
                     trigger=f"predicate:{sent.tokens[link.predicate].lemma}",
                 )
             )
+    said_texts = [text[s.start : s.end] for s in sents]
+    out = [
+        t for t in out if not _unconfirmed(t, text, said_texts) and not _hedged(t, text, said_texts)
+    ]
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
+
+
+# a post one was put up for, not given: the appointment refused in its own sentence («был
+# назначен судьёй, но комитет отказался утвердить назначение»), or another sentence of the
+# document telling it as a nomination («выдвинет Хантсмена на должность посла») with none
+# telling it confirmed
+_REFUSED = re.compile(
+    r"отказал\w* утверд|отказ\w* утверд|не утверд|не утвержд|отклонил\w*|отклонен\w*|"
+    r"отклонён\w*|заблокир\w*|провалил\w*",
+    re.IGNORECASE,
+)
+_NOMINATED = re.compile(
+    r"выдвин\w*|выдвига\w*|номинир\w*|должен утверд|должна утверд|предстоит утверд", re.IGNORECASE
+)
+_CONFIRMED = re.compile(
+    r"утвердил\w*|утвержд[её]н\w*|одобрил\w*|вступил\w* в должность|приступил\w* к|присяг\w*",
+    re.IGNORECASE,
+)
+_GIVEN_POSTS = ("role_appointed", "role_post", "pronoun>role_post", "pronoun>role_appointed")
+
+
+# a fact told as one of conflicting reports: hedged in its own sentence («по некоторым
+# данным», «предположительно»), or attributed to a source («По данным МВД, X родился в Y»)
+# in a document that gives other sources another version («Некоторые источники называют ...»)
+_HEDGES = re.compile(
+    r"по (?:некоторым|другим|иным|неподтвержд[её]нным|непроверенным|предварительным) "
+    r"(?:данным|сведениям|сообщениям|источникам|информации)|предположительно|якобы|по слухам",
+    re.IGNORECASE,
+)
+_ATTRIBUTED = re.compile(
+    r"по (?:данным|сведениям|информации|словам|версии)|согласно (?:данным|сведениям|информации)",
+    re.IGNORECASE,
+)
+_OTHER_VERSIONS = re.compile(
+    r"по (?:другим|иным|некоторым) (?:данным|сведениям|источникам|версиям)|"
+    r"(?:некоторые|другие|иные) источники|по другой версии|по альтернативной",
+    re.IGNORECASE,
+)
+
+
+def _hedged(t: Triple, text: str, sentences: list[str]) -> bool:
+    """A typed fact the document tells as one of conflicting reports."""
+    if not t.relation_type:
+        return False
+    said = text[t.sentence_span[0] : t.sentence_span[1]]
+    if _HEDGES.search(said):
+        return True
+    return bool(_ATTRIBUTED.search(said)) and any(_OTHER_VERSIONS.search(s) for s in sentences)
+
+
+def _unconfirmed(t: Triple, text: str, sentences: list[str]) -> bool:
+    """A post (WORKS_AS, or WORKPLACE through it) read off an appointment or a «пост» frame
+    that the document tells as only proposed or refused."""
+    if t.relation_type not in ("WORKS_AS", "WORKPLACE") or t.tense == "past":
+        return False
+    if not any(t.trigger.startswith(g) or f"+{g[5:]}" in t.trigger for g in _GIVEN_POSTS):
+        return False
+    if _REFUSED.search(text[t.sentence_span[0] : t.sentence_span[1]]):
+        return True
+    cue = t.trigger.rsplit(":", 1)[-1].lower()
+    if len(cue) < 4 or not t.subject:
+        return False
+    stem = cue[: max(3, len(cue) - 2)]
+    surname = t.subject.split()[-1]
+    who = surname[: max(4, len(surname) - 2)]
+    told = [s for s in sentences if who in s]
+    nominated = any(_NOMINATED.search(s) and stem in s.lower() for s in told)
+    return nominated and not any(_CONFIRMED.search(s) for s in told)
 
 
 def _facts(sent: Sentence, mentions: list[Mention]) -> list[Found]:

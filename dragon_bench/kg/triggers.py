@@ -758,6 +758,34 @@ def _genitives(
         yield m, len(steps)
 
 
+# clergy and their bodies: a place after them is their see or region, not the workplace
+# of one who serves them («заместитель муфтия Северной Осетии», «секретарь муфтията Крыма»)
+_CLERGY = _words(
+    """
+    муфтий муфтият имам раввин архиепископ епископ митрополит патриарх священник настоятель
+    протоиерей архимандрит игумен кардинал викарий пастор шейх епархия
+    """
+)
+
+
+def _place_of_another(v: _View, role: int, m: Mention) -> bool:
+    """A place in a role's genitive chain that is not the role holder's workplace: the chain
+    runs through another person's noun («заместитель муфтия Северной Осетии»: the mufti's
+    region; «помощник губернатора Москвы») or a cleric's body («секретарь муфтията Крыма»).
+    A cleric's own see stays («архиепископ Манилы»: NEREL's WORKPLACE)."""
+    if m.type not in PLACES:
+        return False
+    path = v.ancestors(v.anchor(m.head))
+    if role not in path:
+        return False
+    for i in path[1 : path.index(role)]:
+        t = v.toks[i]
+        clergy = t.lemma in _CLERGY or t.text.lower().startswith(("муфти", "епархи"))
+        if clergy or (t.pos == "NOUN" and t.feats.get("Animacy") == "Anim"):
+            return True
+    return False
+
+
 def is_title(v: _View, role: Mention) -> bool:
     """A role noun that names an honorary title or a championship («народный артист России»,
     «заслуженный врач», «олимпийская чемпионка»), or a prize given as the best of a kind
@@ -912,6 +940,8 @@ def _roles(v: _View, names: list[tuple[Mention, Mention, str]]) -> Iterator[Foun
             for n, how in holders.get(p, ()):
                 yield Found(n, o, "MEMBER_OF", f"member_from+{how}", "present", lemma)
         for o, depth in _genitives(v, p.head):
+            if _place_of_another(v, p.head, o):
+                continue
             adjective = v.toks[o.head].pos == "ADJ"
             board = _is_board(v, o)
             named = _named_by(v, o) if not adjective else None
@@ -1442,6 +1472,14 @@ def _told_of(
     return [(m, "participle") for m, rel in carried.get(verb, ()) if m.type == E.PERSON]
 
 
+def _renamed(v: _View, i: int) -> int:
+    """The noun a name is in apposition to («юрист Сергей Белов»: «юрист»), or the name."""
+    steps = 0
+    while v.toks[i].rel == "appos" and v.toks[i].head >= 0 and steps < 4:
+        i, steps = v.anchor(v.toks[i].head), steps + 1
+    return i
+
+
 def _gapped(v: _View, m: Mention, verb: int) -> bool:
     """A conjunct after the verb whose first conjunct stands before it: the subject of a
     clause with its verb left out («A работал в Нагое, B — в компании Nichia»), not the
@@ -1476,8 +1514,15 @@ def _frames(v: _View) -> Iterator[Found]:
         if not (verb_form or (t.rel == "amod" and t.lemma in _PARTICIPLES)) or t.head < 0:
             continue
         passive = t.feats.get("Voice") == "Pass" or t.lemma in _PASSIVE_PARTICIPLES
+        # «A, а также юрист B, скончавшийся в 2009 году»: a participle after the last of
+        # conjoined nouns is told of that one (the parse hangs it on the first)
+        later = [c for c in v.sent.children[t.head] if v.toks[c].rel == "conj" and t.head < c < t.i]
+        alone = later and v.toks[t.i - 1].text == "," and t.feats.get("Number") != "Plur"
+        last = max(later) if alone else -1
         for m in v.mentions:
             a = v.anchor(m.head)
+            if last >= 0 and _renamed(v, a) != last:
+                continue
             if (
                 a == t.head
                 or v.filler(m) == t.head

@@ -58,3 +58,53 @@ def test_a_fan_or_an_amateur_is_no_profession_and_no_employee() -> None:
     # guard: a photographer is one
     facts = _asked("Вчера фотограф Иван Петров снял пожар.")
     assert ("Иван Петров", "WORKS_AS", "фотограф") in facts
+
+
+def test_a_place_of_another_persons_role_is_no_workplace() -> None:
+    facts = _asked("Вчера был убит заместитель муфтия Дагестана Иван Петров.")
+    assert not _of(facts, "Иван Петров", "WORKPLACE")
+    facts = _asked("Секретарь муфтията Крыма Иван Петров дал интервью.")
+    assert not _of(facts, "Иван Петров", "WORKPLACE")
+    # guards: an office's own place, a cleric's see
+    facts = _asked("Министр иностранных дел России Сергей Лавров прибыл в Рим.")
+    assert ("Сергей Лавров", "WORKPLACE", "Россия") in facts
+    facts = _asked("Архиепископ Манилы Луис Тагле прибыл в Рим.")
+    assert ("Луис Тагле", "WORKPLACE", "Манила") in facts
+
+
+def test_a_refused_or_only_proposed_appointment_is_no_post() -> None:
+    facts = _asked(
+        "В 1990 году Иван Котов был назначен федеральным судьёй, но сенат отказался утвердить "
+        "назначение."
+    )
+    assert not _of(facts, "Иван Котов", "WORKS_AS")
+    facts = _asked(
+        "Путин назначил Павла Белова послом в Китае. В среду Кремль объявил, что Путин "
+        "выдвинет Белова на должность посла в Китае."
+    )
+    assert not _of(facts, "Павел Белов", "WORKS_AS")
+    # guard: a confirmed one is held
+    facts = _asked("Путин назначил Павла Белова послом в Китае. В среду сенат утвердил Белова.")
+    assert ("Павел Белов", "WORKS_AS", "посол") in facts
+
+
+def test_a_fact_told_as_one_of_conflicting_reports_feeds_no_question() -> None:
+    facts = _asked(
+        "По данным полиции, Иван Котов родился в Самаре. Некоторые источники называют местом "
+        "его рождения Крым."
+    )
+    assert not _of(facts, "Иван Котов", "PLACE_OF_BIRTH")
+    facts = _asked("По некоторым данным, Иван Котов родился в Самаре.")
+    assert not _of(facts, "Иван Котов", "PLACE_OF_BIRTH")
+    # guard: a source alone, no other version
+    facts = _asked("По данным полиции, Иван Котов родился в Самаре.")
+    assert ("Иван Котов", "PLACE_OF_BIRTH", "Самара") in facts
+
+
+def test_a_participle_after_the_last_conjunct_is_told_of_it_alone() -> None:
+    facts = _asked(
+        "В тюрьме содержались бизнесмен Иван Котов, а также юрист Сергей Белов, скончавшийся "
+        "в камере в 2010 году."
+    )
+    assert not _of(facts, "Иван Котов", "DATE_OF_DEATH")
+    assert ("Сергей Белов", "DATE_OF_DEATH", "2010 году") in facts
