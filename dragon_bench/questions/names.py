@@ -1274,6 +1274,8 @@ def cut_short(text: str, span: tuple[int, int], entity_type: str, name: str = ""
         return True  # (a headline read twice, «Кшиштоф Пендерецкий\nКшиштоф Пендерецкий», is one)
     if entity_type.upper() not in ORGS:
         return False
+    if _undeclined_in_quotes(text, span):
+        return True
     rest = text[end : end + 80]
     latin = _LATIN_GOES_ON.match(rest)
     if latin and re.fullmatch(r".*[A-Za-z]", text[start:end], re.S):
@@ -1290,3 +1292,29 @@ def cut_short(text: str, span: tuple[int, int], entity_type: str, name: str = ""
     return not any(
         _case(p.tag) == "nomn" or {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in parses
     )
+
+
+def _undeclined_in_quotes(text: str, span: tuple[int, int]) -> bool:
+    """A one-word name in quotes after a person's noun that would take it in the genitive,
+    written in a case that is neither the genitive nor the nominative: the text leaves a
+    foreign name undeclined («хавбек «Турбине» Анна Лунд»: Turbine Potsdam), so the
+    nominative read off it («Турбина») is no name of the club."""
+    start, end = span
+    word = text[start:end]
+    if text[start - 1 : start] not in '«"' or text[end : end + 1] not in '»"' or start < 2:
+        return False
+    if not re.fullmatch(r"[А-ЯЁ][а-яё]+", word):
+        return False
+    before = re.search(r"([А-ЯЁа-яё-]+)\s+$", text[max(0, start - 41) : start - 1])
+    noun = before.group(1).lower() if before else ""
+    if not noun or not analyzer().word_is_known(noun):
+        return False
+    head = analyzer().parse(noun)[0]
+    if (
+        head.tag.POS != "NOUN"
+        or head.tag.animacy != "anim"
+        or PROPER_GRAMMEMES & head.tag.grammemes
+    ):
+        return False
+    cases = {_case(p.tag) for p in analyzer().parse(word.lower()) if p.tag.POS == "NOUN"}
+    return bool(cases) and not cases & {"gent", "nomn"}

@@ -26,3 +26,17 @@ def test_a_place_in_the_locative_is_not_read_as_a_surname() -> None:
     assert names.answer_name("Пушкине", "CITY") == "Пушкин"
     assert names.answer_name("Москве", "CITY") == "Москва"
     assert names.answer_name("Уинчестере", "CITY") != "Уинчестёра"
+
+
+def test_a_foreign_club_left_undeclined_in_quotes_is_not_shown() -> None:
+    # «Ракете» after «полузащитник» is no genitive: the text leaves a foreign name undeclined
+    text = "Полузащитник «Ракете» Анна Лунд забила два мяча."
+    start = text.index("Ракете")
+    span = (start, start + len("Ракете"))
+    assert names.cut_short(text, span, "ORGANIZATION", "Ракете")
+    declined = "Полузащитник «Ракеты» Анна Лунд забила два мяча."
+    start = declined.index("Ракеты")
+    assert not names.cut_short(declined, (start, start + 6), "ORGANIZATION", "Ракеты")
+    said = "Об этом в понедельник «Интерфаксу» сообщил директор."
+    start = said.index("Интерфаксу")
+    assert not names.cut_short(said, (start, start + 10), "ORGANIZATION", "Интерфаксу")
