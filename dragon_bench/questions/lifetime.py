@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from dragon_bench.questions.morph import analyzer
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -48,6 +49,10 @@ RETIRED = re.compile(
     # a resignation handed in or accepted: «Диарра подал в отставку», «принял отставку»
     r"\bпода(?:л|ла|ли|вш\w*) в отставку\b|\bпринял\w* (?:его |её )?отставку\b|"
     r"\bсложил\w* с себя\b|"
+    # a player's career ended: «заявил о завершении спортивной карьеры», «решил завершить
+    # карьеру», «повесил коньки на гвоздь»
+    r"\b(?:заверш|законч|окончан|закончи)\w*\s+(?:\w+\s+){0,1}карьер\w*|"
+    r"\bповесил\w* (?:коньки|бутсы|перчатки)|"
     # an abdication ends a title: «отрёкся от престола», «отрёкшимся», «оставил престол»
     r"\bотреч\w*|\bотр[её]к\w*|\bотрекл\w*|\b(?:остав|покину|отказа)л\w*(?: \w+)? (?:от )?(?:престол|трон)\w*)"
 )
@@ -149,8 +154,48 @@ def ended(
         said = _said(text, stem)
         if said == "dead" or DEATH_NOUNS.search(before[-40:]) or _dead_by_age(text, before):
             return "dead"
+        if _role_died(text, _role_before(before)):
+            return "dead"
         retired = retired or said == "retired"
     return "retired" if retired else ""
+
+
+_ROLE_WORD = re.compile(r"\b([а-яё]{4,})\s+$")
+_TOKEN = re.compile(r"[А-ЯЁа-яёA-Za-z-]+")
+
+
+def _role_before(before: str) -> str:
+    """The lemma of the animate noun right before a mention («генерал Эдриен Поне»), or ''."""
+    m = _ROLE_WORD.search(before)
+    if not m:
+        return ""
+    parse = analyzer().parse(m.group(1))[0]
+    if parse.tag.POS != "NOUN" or "anim" not in parse.tag:
+        return ""
+    return str(parse.normal_form)
+
+
+@lru_cache(maxsize=65536)
+def _role_died(text: str, role: str) -> bool:
+    """A sentence tells of one by the role noun he is named with dying, no name after it:
+    the headline «Генерал НАТО погиб в ДТП» or «Какую должность занимал погибший генерал»
+    of «генерал Эдриен Поне»."""
+    if not role:
+        return False
+    for sentence in _SENTENCE.split(text):
+        if not DEATH.search(sentence.lower()):
+            continue
+        words = _TOKEN.findall(sentence)
+        for i, word in enumerate(words):
+            if analyzer().parse(word.lower())[0].normal_form != role:
+                continue
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if after[:1].isupper() and not after.isupper():
+                continue  # «генерал Иванов погиб»: another general, by name
+            near = " ".join(words[max(0, i - 2) : i + 4]).lower()
+            if DEATH.search(near):
+                return True
+    return False
 
 
 _AGED = re.compile(r"\b(\d+)-(?:ти |х )?летн\w*\s*$")
@@ -186,6 +231,13 @@ def _speaks(low: str, stem: str) -> bool:
     )
 
 
+# (only a first name or a patronymic between: «смерти жены Иванова» is the wife's)
+_MOURNED = (
+    r"(?i:\b(?:смерт[иью]|гибел[иью]|кончин[аыеу]|прощани[ея] с|похорон(?:ы|ах|ам)|"
+    r"памяти)\s+)(?:[А-ЯЁ][^\s.!?,]*\s+){0,2}"
+)
+
+
 @lru_cache(maxsize=65536)
 def _said(text: str, stem: str) -> str:
     """What the sentences of a text naming `stem` say: 'dead', 'retired' or ''; 'dead' also
@@ -198,11 +250,16 @@ def _said(text: str, stem: str) -> str:
         r"(?:[^\s.!?]+\s+){0,4}" + re.escape(stem.lower())
     )
     body = re.compile(BODY + re.escape(stem.lower()))
+    # a death noun a few words before the name in any sentence: «Прощание с Денисом
+    # Колодешниковым состоится в четверг», «после гибели пилота Сергея Ершова»
+    mourned = re.compile(_MOURNED + re.escape(stem))
     for sentence in _SENTENCE.split(text):
         if stem not in sentence:
             continue
         low = sentence.lower()
-        if body.search(low) or (DEATH.search(low) and not _speaks(low, stem.lower())):
+        if body.search(low) or mourned.search(sentence):
+            return "dead"
+        if DEATH.search(low) and not _speaks(low, stem.lower()):
             return "dead"
         retired = retired or bool(
             RETIRED.search(low) or dismissed.search(low) or _succeeded(low, stem)
@@ -255,6 +312,11 @@ def is_past(
     over = ended(subject_type, of_subject, texts, kg_relations)
     if over == "dead":
         return True
+    own = list(own)
+    if relation in ("WORKS_AS", "SUBORDINATE_OF") and _serves_the_dead(own, texts):
+        return True
+    if relation in ROLE_RELATIONS and _former_role(own, texts):
+        return True
     if tense:
         # a present tense read off one sentence yields to one that says the subject left
         # this very post («Квачков — полковник ГРУ в отставке»)
@@ -273,6 +335,45 @@ def is_past(
     if verbs is None or any(appointed(t, texts) for t in own):
         return False  # a post the texts say he was just appointed to is held
     return any(_past_told(t, texts.get(t.doc_id, ""), verbs) for t in own)
+
+
+# «бывший» or «экс-» on the post's own words before the object: «бывший начальник Главного
+# управления ...», «экс-глава «Роснано»», «бывшим первым заместителем министра»
+_FORMER_ROLE = re.compile(r"(?:\bбывш\w*\s+|\bэкс-)(?:[а-яё-]+\s+){0,2}$")
+
+
+def _former_role(own: Iterable[Triple], texts: Mapping[str, str]) -> bool:
+    """An evidence sentence calls the post itself former, right before its object."""
+    for t in own:
+        text = texts.get(t.doc_id, "")
+        lo = max(t.sentence_span[0], t.object_span[0] - 45)
+        if _FORMER_ROLE.search(text[lo : t.object_span[0]].lower()):
+            return True
+    return False
+
+
+_NAME_AFTER = re.compile(r"\s+([А-ЯЁ][а-яё-]{3,})")
+
+
+def _serves_the_dead(own: Iterable[Triple], texts: Mapping[str, str]) -> bool:
+    """A role held for one the texts say died ends with him: «Менеджер Ирвина Джон Стэйнтон»
+    when «погиб ... Стив Ирвин»; for a boss (SUBORDINATE_OF), the object itself."""
+    for t in own:
+        text = texts.get(t.doc_id, "")
+        if t.relation_type == "SUBORDINATE_OF" or t.relation == "SUBORDINATE_OF":
+            whose = text[t.object_span[0] : t.object_span[1]]
+        else:
+            # the name in the role («менеджер Ирвина») or right after it («агент Ирвина Джон»)
+            shown = text[t.object_span[0] : t.object_span[1]]
+            inner = [w for w in shown.split()[1:] if w[:1].isupper() and not w.isupper()]
+            m = _NAME_AFTER.match(text, t.object_span[1])
+            whose = inner[-1] if inner else m.group(1) if m else ""
+            if whose[:4] in t.subject:
+                continue  # «менеджер Джон Стэйнтон»: his own name
+        stem = _stem(whose)
+        if stem and _said(text, stem) == "dead":
+            return True
+    return False
 
 
 def _says_retired(of_subject: Iterable[Triple], texts: Mapping[str, str]) -> bool:
