@@ -30,6 +30,7 @@ __all__ = [
     "association",
     "common_knowledge",
     "famous",
+    "historical",
     "textbook",
 ]
 
@@ -215,3 +216,51 @@ def textbook(relation: str, subject_type: str, obj: str, object_type: str, texts
     if relation == "MEDICAL_CONDITION" and _PANDEMIC.search(obj.strip()):
         return "pandemic"
     return ""
+
+
+# a person born this long before the text's newest year is written of as history
+HISTORICAL_BIRTH = 120  # not the world's oldest living woman (born 1898, told in 2013)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_BORN = re.compile(r"\bрод(?:ил|ив|ом\b)|\bрожд", re.IGNORECASE)
+# a year told as a time («в 1927 году», «с 1967 по 1976»), not a number («1200 памятников»)
+_TOLD_YEAR = re.compile(
+    r"(?:\b(?:в|с|по|до|к|от)\s+)(1[0-9]{3}|20[0-9]{2})(?!\d)"
+    r"|(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)(?=\s*(?:-?[хе]\b|год|г\.|гг))",
+    re.IGNORECASE,
+)
+RECALLED_YEARS = 50  # a person told of no time nearer the text's than this is recalled
+
+
+def historical(person: str, births: list[str], texts: list[str]) -> bool:
+    """A historical figure the news recall: born `HISTORICAL_BIRTH` years or more before the
+    newest year its text names («Русский композитор и пианист Александр Скрябин родился 6
+    января 1872 года» in a text of 2017), or named only in sentences whose years all lie
+    `RECALLED_YEARS` or more before it («в 1927 году первым Человеком года был назван пилот
+    Чарльз Линдберг» in a text of 2010). What he was and did is textbook: «Кем работает
+    Чарльз Линдберг?» -> пилот needs no retrieval."""
+    last = surname(person)
+    for text in texts:
+        told = [int(y) for y in _YEAR.findall(text) if int(y) <= 2030]
+        if not told:
+            continue
+        now = max(told)
+        if any(int(y) <= now - HISTORICAL_BIRTH for b in births for y in _YEAR.findall(b)):
+            return True
+        if not last:
+            continue
+        stem = last[: max(4, len(last) - 2)]
+        opening = " ".join(_SENTENCE.split(text.strip(), 2)[:2]).lower().replace("ё", "е")
+        if stem in opening:
+            continue  # the text's own subject, not one it recalls
+        years: list[int] = []
+        for sentence in _SENTENCE.split(text):
+            if stem not in sentence.lower().replace("ё", "е") or _BORN.search(sentence):
+                continue  # a birth year is no time he is told of
+            said = [int(a or b) for a, b in _TOLD_YEAR.findall(sentence) if int(a or b) <= 2030]
+            if not said:
+                break  # a sentence of no time names him: not told as history only
+            years += said
+        else:
+            if years and max(years) <= now - RECALLED_YEARS:
+                return True
+    return False

@@ -130,3 +130,30 @@ def test_a_post_one_is_only_put_forward_for_is_not_held() -> None:
              ("Пётр Зыкин", "министра обороны"), ("PERSON:z", "PROFESSION:m")),
     ]  # fmt: skip
     assert [q for q, a in asked(ts3, [d3]).items() if a == ("министр обороны",)]
+
+
+def test_a_historical_figure_the_news_recall_is_textbook() -> None:
+    # «Кем работает Аркадий Шубник?» -> лётчик, told of 1931 in a text of 2012: history
+    d = doc("h", "В 2012 году журнал назвал человеком года инженера Олега Ржевцева. Впервые, в "
+                 "1931 году, этого звания удостоился лётчик Аркадий Шубник.")  # fmt: skip
+    ts = [
+        fact(d, "Аркадий Шубник", "WORKS_AS", "лётчик", PR, ("Аркадий Шубник", "лётчик"),
+             ("PERSON:s", "PROFESSION:l")),
+        fact(d, "Олег Ржевцев", "WORKS_AS", "инженер", PR, ("Олега Ржевцева", "инженера"),
+             ("PERSON:r", "PROFESSION:i")),
+    ]  # fmt: skip
+    got = asked(ts, [d])
+    assert not [q for q, a in got.items() if a == ("лётчик",)], got
+    assert [q for q, a in got.items() if a == ("инженер",)], got  # the news of 2012: asked
+    # born 150 years before the text: «Какие профессии у ...?» is textbook
+    d2 = doc("k", "Композитор и органист Фёдор Зуборев родился 6 января 1867 года в Калуге. "
+                  "В 2017 году оркестр исполнил его пьесы.")  # fmt: skip
+    ts2 = [
+        fact(d2, "Фёдор Зуборев", "WORKS_AS", "композитор", PR, ("Фёдор Зуборев", "Композитор"),
+             ("PERSON:z", "PROFESSION:k")),
+        fact(d2, "Фёдор Зуборев", "WORKS_AS", "органист", PR, ("Фёдор Зуборев", "органист"),
+             ("PERSON:z", "PROFESSION:o")),
+        fact(d2, "Фёдор Зуборев", "DATE_OF_BIRTH", "6 января 1867 года", PD,
+             ("Фёдор Зуборев", "6 января 1867 года"), ("PERSON:z", "DATE:b")),
+    ]  # fmt: skip
+    assert not sets_asked(ts2, [d2], "Зуборев")

@@ -38,6 +38,7 @@ from dragon_bench.questions.fame import (
     common_knowledge,
     famous,
     headline_trade,
+    historical,
     surname,
 )
 from dragon_bench.questions.filters import SupportIndex, answer_in_question
@@ -645,6 +646,27 @@ def _spelled_out(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     return False
 
 
+def _historical(sub: Subgraph, ctx: Context) -> bool:
+    """A person of the question is a historical figure his texts recall (`fame.historical`):
+    what he was, did and whom he married is textbook («Какие профессии у Александра
+    Скрябина?», born in 1872, told in 2017)."""
+    for f in sub.facts:
+        for ident, kind, name in (
+            (f.subject_id, f.subject_type, f.subject),
+            (f.object_id, f.object_type, f.object),
+        ):
+            if kind != "PERSON":
+                continue
+            births = [
+                g.object
+                for g in ctx.graph.by_subject.get(ident, [])
+                if g.relation == "DATE_OF_BIRTH"
+            ]
+            if historical(name, births, [ctx.texts.get(d, "") for d in f.doc_ids]):
+                return True
+    return False
+
+
 def _known_pairs(sub: Subgraph) -> list[tuple[str, str]]:
     """(person, what the question ties to the person) pairs to screen for common knowledge:
     a person's profession, employer, party, origin and works; a founder and what he founded;
@@ -926,6 +948,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         and headline_trade(last.subject, last.object, [ctx.texts.get(d, "") for d in last.doc_ids])
     ):
         return "common_knowledge"  # «Кем по профессии был Юрий Бондарев?»: «Скончался писатель ...»
+    if ctx.known_at and _historical(sub, ctx):
+        return "textbook_history"  # «Кем работает Чарльз Линдберг?» -> пилот, told of 1927
     if sub.ask == "object" and any(_head_of_state(f, ctx) for f in sub.facts[-1:]):
         return "common_knowledge"  # «Какую должность занимал Гарри Трумэн?» -> президент США
     for f in sub.facts:
