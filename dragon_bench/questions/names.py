@@ -1192,7 +1192,60 @@ def text_surname(name: str, forms: Container[str]) -> str:
             base = last[: -len(end)]
             if before and last.endswith(end) and len(base) >= 3 and f"{before} {base}" in forms:
                 return " ".join([*words[:-1], base])
+    genitive = _mans_genitive(words, forms)
+    if genitive is not None:
+        return genitive
     return "" if _declined_in_a(last, forms) else name
+
+
+def _mans_genitive(words: list[str], forms: Container[str]) -> str | None:
+    """A man's name the texts write in the genitive, his surname in «-а» after a consonant
+    (names18's leftover): the nominative when the texts write the surname without the «-а»
+    too («Арлена Спектера» beside «Спектер» -> «Арлен Спектер», «Кобе Брайанта» beside
+    «Коби Брайант» -> «Кобе Брайант»), '' when they write no other form and the first name
+    says a man's genitive («Вима Вендерса», shown «Вим Вендерса»; «Пола Шредера»); None for
+    any other name, and for a woman's first name with no other form («Нора Донда»: a woman
+    Нора, not the genitive of «Нор Донд»)."""
+    if len(words) != 2 or not all(re.fullmatch(r"[А-ЯЁ][а-яё]+", w) for w in words):
+        return None
+    first, last = words
+    base = last[:-1]
+    if (
+        not last.endswith("а")
+        or len(base) < 4
+        or not re.search(r"[бвгджзклмнпрстфхцчшщ]$", base)
+        or _FEMININE_SURNAME.search(last.lower())
+        or base in forms
+        and f"{first} {base}" in forms
+    ):
+        return None
+    if re.search(r"(?:вн|чн)а$", last) or any(
+        "Patr" in p.tag for p in analyzer().parse(last.lower())
+    ):
+        return None  # «Ольга Алексеевна»: a patronymic
+    if first.endswith("а") and re.search(r"[бвгджзклмнпрстфхцч]а$", first):
+        man = first[:-1]  # «Пола», «Арлена»: a man's genitive, or a woman's name
+        woman = any(
+            "Name" in p.tag and p.tag.gender == "femn" and _case(p.tag) == "nomn"
+            for p in analyzer().parse(first.lower())
+        )
+        if woman and base not in forms:
+            return None  # «Нора Донда», «Эда Гонзалеса»: which one, the text does not say
+    elif f"{first}а {last}" in forms:
+        man = first  # the text's «Вима Вендерса», shown «Вим Вендерса»
+    elif (
+        first[-1] in "еиоу"
+        and not analyzer().word_is_known(first.lower())
+        or "Fixd" in str(analyzer().parse(first.lower())[0].tag)
+    ):
+        man = first  # «Кобе»: a first name that does not decline
+        if base not in forms:
+            return None
+    else:
+        return None
+    if f"{first} {last}" not in forms and f"{first}а {last}" not in forms:
+        return None
+    return f"{man} {base}" if base in forms else ""
 
 
 def _text_first_name(words: list[str], forms: Container[str]) -> list[str]:

@@ -40,3 +40,26 @@ def test_a_foreign_club_left_undeclined_in_quotes_is_not_shown() -> None:
     said = "Об этом в понедельник «Интерфаксу» сообщил директор."
     start = said.index("Интерфаксу")
     assert not names.cut_short(said, (start, start + 10), "ORGANIZATION", "Интерфаксу")
+
+
+def _forms(text: str) -> frozenset[str]:
+    return names.text_forms(text)
+
+
+def test_a_mans_genitive_takes_the_surname_the_text_writes() -> None:
+    # «Дорвина Клеппера» is a man's genitive: the text writes «Клеппер» too
+    text = "Позиция Дорвина Клеппера известна давно. Если Клеппер уйдёт, комитет распадётся."
+    assert names.text_surname("Дорвина Клеппера", _forms(text)) == "Дорвин Клеппер"
+    # a first name that does not decline, the surname written in full elsewhere
+    text = "Мяч Йоке Ларсанта решил исход. Йоки Ларсант провёл лучший матч."
+    assert names.text_surname("Йоке Ларсанта", _forms(text)) == "Йоке Ларсант"
+
+
+def test_a_half_declined_mans_name_with_no_other_form_is_dropped() -> None:
+    # «фильм Тима Бордерса»: shown «Тим Бордерса», the text writes no «Бордерс»
+    text = "Фестиваль открыл фильм Тима Бордерса."
+    assert names.text_surname("Тим Бордерса", _forms(text)) == ""
+    # a woman's name and a patronymic stay as they are
+    text = "Анна Сильва рассказала о фильме. Ольга Петровна промолчала."
+    assert names.text_surname("Анна Сильва", _forms(text)) == "Анна Сильва"
+    assert names.text_surname("Ольга Петровна", _forms(text)) == "Ольга Петровна"
