@@ -672,6 +672,8 @@ TEMPLATES: dict[str, RelationFrames] = dict(
                 ("suffers", "Каким заболеванием {v:страдать} {s}?", "", "", "o_illness"),
                 ("diagnosis", "Какой диагноз {v:поставить:plur} {s:datv}?", "", "", "o_illness"),
                 ("injury", "Какую травму {v:получить} {s}?", "", "", "o_injury"),
+                # an acute event is undergone once, not suffered from: «перенёс инсульт»
+                ("attack", "Какое острое заболевание {was:перенести} {s}?", "", "", "o_acute"),
             ],
             pred=[("suffers", "{v:страдать} {o:ablt}", "", "", "o_illness")],
         ),
@@ -1065,6 +1067,8 @@ _VAGUE_HEALTH = frozenset(
     "обезвоживание".split()
 )
 _INJURIES = frozenset("травма ранение перелом ушиб сотрясение ожог рана увечье".split())  # noqa: SIM905
+# an acute event of the body, which one «перенёс» (not a disease he «страдает»)
+_ACUTE = frozenset("инсульт микроинсульт инфаркт микроинфаркт кровоизлияние".split())  # noqa: SIM905
 
 
 def _health_head(o: str) -> str:
@@ -1089,7 +1093,8 @@ def _party_role(o: str) -> bool:
 
 
 WHEN: dict[str, Callable[[str, str, str, str], bool]] = {
-    "o_illness": lambda s, st, o, ot: _health_head(o) not in _VAGUE_HEALTH | _INJURIES,
+    "o_illness": lambda s, st, o, ot: _health_head(o) not in _VAGUE_HEALTH | _INJURIES | _ACUTE,
+    "o_acute": lambda s, st, o, ot: _health_head(o) in _ACUTE,
     "o_injury": lambda s, st, o, ot: _health_head(o) in _INJURIES,
     "s_firm": lambda s, st, o, ot: not _legislature(s),
     "o_body": _body,

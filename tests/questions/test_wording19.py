@@ -118,3 +118,16 @@ def test_former_head_of_the_object_no_longer_heads_it() -> None:
     qs = [q for q in asked([t], [d]) if "Ставров" in q]
     assert qs
     assert not [q for q in qs if "возглавляет" in q or "работает" in q or "руководит" in q], qs
+
+
+def test_stroke_is_undergone_not_suffered() -> None:
+    d = doc(
+        "w19h",
+        "Скульптор Тимофей Лапин вернулся к работе после перенесённого весной инфаркта.",
+    )
+    t = fact(d, "Тимофей Лапин", "MEDICAL_CONDITION", "инфаркт", ("PERSON", "DISEASE"),
+             ("Тимофей Лапин", "инфаркта"), ("PERSON:l", "DISEASE:i"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Лапин" in q]
+    assert qs
+    assert not [q for q in qs if "страда" in q], qs
+    assert [q for q in qs if "перен" in q], qs
