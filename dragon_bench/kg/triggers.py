@@ -1514,10 +1514,15 @@ def _frames(v: _View) -> Iterator[Found]:
         if not (verb_form or (t.rel == "amod" and t.lemma in _PARTICIPLES)) or t.head < 0:
             continue
         passive = t.feats.get("Voice") == "Pass" or t.lemma in _PASSIVE_PARTICIPLES
-        # «A, а также юрист B, скончавшийся в 2009 году»: a participle after the last of
-        # conjoined nouns is told of that one (the parse hangs it on the first)
+        # «A, а также юрист B, скончавшийся в 2009 году» («..., разоблачивший схему и
+        # скончавшийся»): a singular participle after a comma after the last of conjoined
+        # nouns is told of that one (the parse hangs it on the first)
         later = [c for c in v.sent.children[t.head] if v.toks[c].rel == "conj" and t.head < c < t.i]
-        alone = later and v.toks[t.i - 1].text == "," and t.feats.get("Number") != "Plur"
+        alone = (
+            later
+            and any(x.text == "," for x in v.toks[max(later) : t.i])
+            and t.feats.get("Number") != "Plur"
+        )
         last = max(later) if alone else -1
         for m in v.mentions:
             a = v.anchor(m.head)

@@ -108,3 +108,9 @@ def test_a_participle_after_the_last_conjunct_is_told_of_it_alone() -> None:
     )
     assert not _of(facts, "Иван Котов", "DATE_OF_DEATH")
     assert ("Сергей Белов", "DATE_OF_DEATH", "2010 году") in facts
+    facts = _asked(
+        "В тюрьме некогда содержались бывший бизнесмен и критик власти Иван Котов, а также "
+        "юрист Сергей Белов, разоблачивший крупную схему и скончавшийся в тюрьме в 2010 году."
+    )
+    assert not _of(facts, "Иван Котов", "DATE_OF_DEATH")
+    assert ("Сергей Белов", "DATE_OF_DEATH", "2010 году") in facts
