@@ -989,6 +989,7 @@ def answer_name(name: str, entity_type: str = "") -> str:
             return ""  # «Лукасу Скаглии» -> «Лукас Скаглии»: only one word's case undone
         return _lower_title(shown)
     if kind == "WORK_OF_ART":
+        cleaned = _title_with_part(name, cleaned)
         return cleaned if cleaned[:1] in '«"' else f"«{cleaned}»"
     quoted = re.fullmatch(r"«([^«»]+)»", cleaned)
     if quoted:
@@ -1063,6 +1064,22 @@ def answer_name(name: str, entity_type: str = "") -> str:
 
 
 _PLACE_KINDS = frozenset({"CITY", "COUNTRY", "STATE_OR_PROVINCE", "DISTRICT", "LOCATION"})
+
+
+_SCRIPTS = (re.compile(r"[A-Za-z]"), re.compile(r"[А-Яа-яЁё]"))
+
+
+def _title_with_part(name: str, cleaned: str) -> str:
+    """A title whose last part is in parentheses, capitalised and in the title's own script
+    («Break On Through (To the Other Side)»), keeps it; `clean_name` cuts a gloss there
+    («Пролетая над гнездом кукушки (One Flew Over the Cuckoo's Nest)», «(роман)»)."""
+    m = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", one_script(name.strip()))
+    if m is None or m.group(1).strip() != cleaned or not m.group(2)[:1].isupper():
+        return cleaned
+    title, part = m.group(1), m.group(2)
+    if any(bool(s.search(title)) != bool(s.search(part)) for s in _SCRIPTS):
+        return cleaned
+    return f"{title} ({part})"
 
 
 def _place_word_nominative(name: str) -> str | None:

@@ -63,3 +63,12 @@ def test_a_half_declined_mans_name_with_no_other_form_is_dropped() -> None:
     text = "Анна Сильва рассказала о фильме. Ольга Петровна промолчала."
     assert names.text_surname("Анна Сильва", _forms(text)) == "Анна Сильва"
     assert names.text_surname("Ольга Петровна", _forms(text)) == "Ольга Петровна"
+
+
+def test_a_title_keeps_its_part_in_parentheses() -> None:
+    assert names.answer_name("Waiting On The Bridge (For The Rain)", "WORK_OF_ART") == (
+        "«Waiting On The Bridge (For The Rain)»"
+    )
+    # a gloss in another script or a small word is cut as before
+    assert names.answer_name("Ночной дождь (Night Rain)", "WORK_OF_ART") == "«Ночной дождь»"
+    assert names.answer_name("Ночной дождь (роман)", "WORK_OF_ART") == "«Ночной дождь»"
