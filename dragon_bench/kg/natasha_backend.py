@@ -218,9 +218,29 @@ _OTHER_VERSIONS = re.compile(
 )
 
 
+# nominal triggers: a role, a title, a kin noun or an age on a name describes its holder
+# whatever the hedged clause claims («У бывшего президента Украины Януковича якобы родился
+# сын»: the son is hedged, the presidency is not)
+_NOMINAL = (
+    "role_",
+    "title_",
+    "nationality_",
+    "kin",
+    "age_modifier",
+    "org_",
+    "place_",
+    "member_",
+    "award_",
+    "hero_",
+    "school_",
+    "founder_",
+)
+
+
 def _hedged(t: Triple, text: str, sentences: list[str]) -> bool:
-    """A typed fact the document tells as one of conflicting reports."""
-    if not t.relation_type:
+    """A fact a clause claims (a verb frame) that the document tells as one of conflicting
+    reports."""
+    if not t.relation_type or t.trigger.rsplit(">", 1)[-1].startswith(_NOMINAL):
         return False
     said = text[t.sentence_span[0] : t.sentence_span[1]]
     if _HEDGES.search(said):

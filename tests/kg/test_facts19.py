@@ -114,3 +114,9 @@ def test_a_participle_after_the_last_conjunct_is_told_of_it_alone() -> None:
     )
     assert not _of(facts, "Иван Котов", "DATE_OF_DEATH")
     assert ("Сергей Белов", "DATE_OF_DEATH", "2010 году") in facts
+
+
+def test_a_hedged_clause_leaves_the_roles_of_its_names() -> None:
+    # guard: the son is hedged, the presidency is not
+    facts = _asked("У бывшего президента Молдавии Ивана Котова в Италии якобы родился сын.")
+    assert ("Иван Котов", "WORKS_AS", "президент Молдавии") in facts
