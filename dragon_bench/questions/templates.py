@@ -1278,6 +1278,44 @@ def entity_gender(name: str, entity_type: str) -> str:
     return phrase_gender(name.strip('«»"'))
 
 
+# the kind nouns an event's own name begins with, which need no quotes («Чемпионат мира»)
+_EVENT_KINDS = frozenset(
+    "выставка фестиваль чемпионат кубок игра конкурс форум турнир саммит конференция война "  # noqa: SIM905
+    "битва сражение матч олимпиада выборы референдум церемония премия акция марш митинг "
+    "парад концерт теракт авария катастрофа землетрясение забастовка революция кризис день "
+    "неделя год съезд заседание встреча переговоры визит суд процесс операция дело скандал "
+    "гран-при тур этап сезон лига первенство слёт слет праздник шоу ярмарка биеннале".split()
+)
+
+_WORK_KINDS = frozenset(
+    "фильм роман повесть рассказ песня альбом книга сериал спектакль опера балет картина "  # noqa: SIM905
+    "симфония статья доклад сборник поэма мюзикл шоу программа передача журнал газета".split()
+)
+
+
+def _is_title(name: str, kind: str) -> bool:
+    """An event's or a work's title made of a common noun and more («Витамин Б», «Мастер и
+    Маргарита»), read as that noun without quotes; not a name that begins with its kind
+    («Чемпионат мира»), an adjective («Олимпийские игры») or a person's or place's name."""
+    if "«" in name or '"' in name:
+        return False
+    if kind == "ORGANIZATION":  # a slogan for a name: «Вперёд, Италия»
+        return "," in name and name.split(",")[1].strip()[:1].isupper()
+    if kind not in ("EVENT", "WORK_OF_ART"):
+        return False
+    words = name.split()
+    if len(words) < 2 or not words[0][:1].isupper() or words[0].isupper():
+        return False
+    if not analyzer().word_is_known(words[0].lower()):
+        return False
+    parse = analyzer().parse(words[0].lower())[0]
+    pos = ("NOUN", "ADJF") if kind == "WORK_OF_ART" else ("NOUN",)  # «Тихий Дон»
+    if parse.tag.POS not in pos or {"Name", "Surn", "Patr", "Geox", "Orgn"} & parse.tag.grammemes:
+        return False
+    kinds = _EVENT_KINDS if kind == "EVENT" else _WORK_KINDS
+    return str(parse.normal_form) not in kinds
+
+
 def render(
     text: str,
     *,
@@ -1304,7 +1342,9 @@ def render(
             if value is None:
                 failed = True
                 return ""
-            return _abbreviation_case(value, arg or "nomn")
+            value = _abbreviation_case(value, arg or "nomn")
+            raw, kind = (s, s_type) if name == "s" else (o, o_type)
+            return f"«{value}»" if _is_title(raw, kind) else value
         if name == "v":
             return verb_form(arg or "", tense, arg2 or gender)
         if name == "was":

@@ -131,3 +131,28 @@ def test_stroke_is_undergone_not_suffered() -> None:
     assert qs
     assert not [q for q in qs if "страда" in q], qs
     assert [q for q in qs if "перен" in q], qs
+
+
+def test_exhibition_title_is_quoted() -> None:
+    # «Витамин Б»-like titles read as the common noun without quotes
+    d = doc(
+        "w19i",
+        "Художник Максим Горелов открыл в Казани выставку «Сахар и соль». Выставку «Сахар и "
+        "соль» организовал Максим Горелов вместе с музеем.",
+    )
+    t = fact(d, "Сахар и соль", "TAKES_PLACE_IN", "Казань", ("EVENT", "CITY"),
+             ("Сахар и соль", "Казани"), ("EVENT:s", "CITY:k"))  # fmt: skip
+    qs = [q for q in asked([t], [d]) if "Сахар" in q]
+    assert qs
+    assert all("«Сахар и соль»" in q for q in qs), qs
+
+
+def test_title_kinds_stay_unquoted() -> None:
+    from dragon_bench.questions.templates import render
+
+    got = render("Кто {v:выиграть} {o:accs}?", s="Иван Ершов", o="Кубок Стэнли",
+                 s_type="PERSON", o_type="EVENT")  # fmt: skip
+    assert got == "Кто выиграл Кубок Стэнли?"
+    got = render("{v:работать} в {o:loct}", s="Иван Ершов", o="Вперёд, Италия",
+                 s_type="PERSON", o_type="ORGANIZATION")  # fmt: skip
+    assert got is not None and "«Вперёд, Италия»" in got
