@@ -727,6 +727,35 @@ def _held_before_becoming(facts: Sequence[Fact], texts: Mapping[str, str]) -> bo
     return False
 
 
+_WAS_BEFORE = re.compile(
+    r"(?:в прошлом|бывш\w*|ранее|некогда|прежде)\s+(?:\w+\s+)?$", re.IGNORECASE
+)
+
+
+def held_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
+    """A sentence naming the subject tells a post after a verb or noun of holding one
+    («сменившая на посту лидера своей партии») whose head no member names, and not as
+    held before («в прошлом занимавшая пост министра финансов»): the set of posts misses it."""
+    if not facts or facts[0].relation != "WORKS_AS":
+        return False
+    stem = _stem(facts[0].subject)
+    if not stem:
+        return False
+    covered = {w.replace("ё", "е").split("-")[0] for f in facts for w in lemmas(f.object)}
+    for doc_id in {d for f in facts for d in f.doc_ids}:
+        for sentence in _SENTENCE.split(texts.get(doc_id, "")):
+            at = sentence.find(stem)
+            if at < 0:
+                continue
+            lo = max(0, at - 30)
+            for m in _HOLDS.finditer(sentence[lo : at + 80]):
+                if _WAS_BEFORE.search(sentence[max(0, lo + m.start() - 25) : lo + m.start()]):
+                    continue
+                if _trades(m.group(1)) - covered:
+                    return True
+    return False
+
+
 def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
     bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
@@ -738,6 +767,8 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "mixed_tense"  # «Главой Малави стала вице-президент Джойс Банда»
     if any(nominated(f, texts) for f in facts):
         return "not_held"  # «выдвинут кандидатом на пост посла»: not (yet) his post
+    if held_unlisted(facts, texts):
+        return "incomplete"  # «сменившая на посту лидера своей партии», not a member
     formers = {former(f, texts) for f in facts}
     if len(formers) > 1:
         return "mixed_tense"

@@ -157,3 +157,24 @@ def test_a_historical_figure_the_news_recall_is_textbook() -> None:
              ("Фёдор Зуборев", "6 января 1867 года"), ("PERSON:z", "DATE:b")),
     ]  # fmt: skip
     assert not sets_asked(ts2, [d2], "Зуборев")
+
+
+def _posts(text: str) -> list[tuple[str, ...]]:
+    d = doc("l", text)
+    ts = [
+        fact(d, "Ирина Ковач", "WORKS_AS", "премьер-министр", PR,
+             ("Ирина Ковач", "премьер-министр"), ("PERSON:k", "PROFESSION:p")),
+        fact(d, "Ирина Ковач", "WORKS_AS", "депутат", PR, ("Ирина Ковач", "депутат"),
+             ("PERSON:k", "PROFESSION:d")),
+    ]  # fmt: skip
+    return sets_asked(ts, [d], "Ковач")
+
+
+def test_a_post_a_sentence_tells_after_holding_words_is_a_missing_member() -> None:
+    # {премьер-министр, депутат} for one who also «сменила на посту лидера своей партии»
+    lead = "Ирина Ковач — премьер-министр и депутат парламента. "
+    assert not _posts(lead + "Ирина Ковач, сменившая на посту лидера своей партии Олега "
+                             "Дрнича, обещала реформы.")  # fmt: skip
+    # a post held before only: no member missing
+    assert _posts(lead + "Ирина Ковач, в прошлом занимавшая пост министра финансов, обещала "
+                         "реформы.")  # fmt: skip
