@@ -178,3 +178,20 @@ def test_a_post_a_sentence_tells_after_holding_words_is_a_missing_member() -> No
     # a post held before only: no member missing
     assert _posts(lead + "Ирина Ковач, в прошлом занимавшая пост министра финансов, обещала "
                          "реформы.")  # fmt: skip
+
+
+PP2 = ("PERSON", "PERSON")
+
+
+def test_a_public_figure_s_family_is_common_knowledge() -> None:
+    d = doc("o", "Дочь Барака Обамы Малия поступила в колледж. Дочь Игоря Шубникова Вера "
+                 "поступила в колледж.")  # fmt: skip
+    ts = [
+        fact(d, "Барак Обама", "PARENT_OF", "Малия", PP2, ("Барака Обамы", "Малия"),
+             ("PERSON:o", "PERSON:m")),
+        fact(d, "Игорь Шубников", "PARENT_OF", "Вера", PP2, ("Игоря Шубникова", "Вера"),
+             ("PERSON:s", "PERSON:v")),
+    ]  # fmt: skip
+    got = asked(ts, [d], popularity_share=0.04)
+    assert not [q for q, a in got.items() if a == ("Малия",)], got
+    assert [q for q, a in got.items() if a == ("Вера",)], got

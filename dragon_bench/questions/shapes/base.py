@@ -646,6 +646,10 @@ def _spelled_out(sub: Subgraph, texts: Mapping[str, str]) -> bool:
     return False
 
 
+# the family of a public figure is news every reader has met
+_KIN = frozenset({"SPOUSE", "PARENT_OF", "SIBLING", "RELATIVE"})
+
+
 def _historical(sub: Subgraph, ctx: Context) -> bool:
     """A person of the question is a historical figure his texts recall (`fame.historical`):
     what he was, did and whom he married is textbook («Какие профессии у Александра
@@ -941,6 +945,13 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
         and famous(last.subject, ctx.known_at)
     ):
         return "common_knowledge"  # «Когда скончался Майкл Джексон?»: a public figure's death
+    if (
+        ctx.known_at
+        and last.relation in _KIN
+        and last.subject_type == "PERSON"
+        and famous(last.subject, ctx.known_at)
+    ):
+        return "common_knowledge"  # «Как зовут детей Барака Обамы?»: a public figure's family
     if (
         ctx.known_at
         and last.relation == "WORKS_AS"
