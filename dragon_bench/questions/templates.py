@@ -1300,12 +1300,22 @@ def _is_title(name: str, kind: str) -> bool:
     if "«" in name or '"' in name:
         return False
     if kind == "ORGANIZATION":  # a slogan for a name: «Вперёд, Италия»
-        return "," in name and name.split(",")[1].strip()[:1].isupper()
+        head, _, rest = name.partition(",")
+        return (
+            bool(rest)
+            and head[:1].isupper()
+            and rest.strip()[:1].isupper()
+            and not (
+                re.search(r"[A-Za-z]", name)  # «Bolt, Beranek and Newman»: a Latin firm name
+            )
+        )
     if kind not in ("EVENT", "WORK_OF_ART"):
         return False
     words = name.split()
     if len(words) < 2 or not words[0][:1].isupper() or words[0].isupper():
         return False
+    if any(c.isdigit() for c in name) or re.search(r"(?:ние|тие|ство)$", words[0].lower()):
+        return False  # an edition («Кинотавр 2001 года»), an act told («Покушение на ...»)
     if not analyzer().word_is_known(words[0].lower()):
         return False
     parse = analyzer().parse(words[0].lower())[0]

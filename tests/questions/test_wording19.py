@@ -156,3 +156,13 @@ def test_title_kinds_stay_unquoted() -> None:
     got = render("{v:работать} в {o:loct}", s="Иван Ершов", o="Вперёд, Италия",
                  s_type="PERSON", o_type="ORGANIZATION")  # fmt: skip
     assert got is not None and "«Вперёд, Италия»" in got
+
+
+def test_act_edition_and_latin_firm_stay_unquoted() -> None:
+    from dragon_bench.questions.templates import _is_title
+
+    assert not _is_title("Нападение на Кравчука", "EVENT")
+    assert not _is_title("Сапфир 2010 года", "EVENT")
+    assert not _is_title("компания Smith, Jones and Brown", "ORGANIZATION")
+    assert not _is_title("Smith, Jones and Brown", "ORGANIZATION")
+    assert _is_title("Сахар и соль", "EVENT")
