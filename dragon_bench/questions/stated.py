@@ -112,10 +112,12 @@ _PLAYS = re.compile(
     r"\bхоккеист\w*|\bфутболист\w*|\bбаскетболист\w*|\bлегионер\w*|\bперешёл в\b|\bперешел в\b"
 )
 # a club's staff role told at the subject (the 60 characters before its mention, or right
-# after it behind a comma): a manager, coach, owner or president does not «выступать за» it
+# after it behind a comma): a manager, coach, owner or president does not «выступать за» it,
+# nor does a columnist or reporter write for a team («спортивный обозреватель Yahoo»)
 _CLUB_STAFF = re.compile(
     r"менеджер\w*|тренер\w*|наставник\w*|владел\w*|президент\w*|директор\w*|"
-    r"селекционер\w*|скаут\w*|агент\w*|врач\w*|спортдиректор\w*"
+    r"селекционер\w*|скаут\w*|агент\w*|врач\w*|спортдиректор\w*|обозревател\w*|"
+    r"журналист\w*|комментатор\w*|корреспондент\w*|репортер\w*|репортёр\w*|эксперт\w*"
 )
 # the KG triggers of an origin read off an adjective or a nationality noun («греческий певец»,
 # «грек»): NEREL's ORIGINS_FROM, but no birth or roots (kg/triggers.py `_roles`)

@@ -42,3 +42,14 @@ def test_a_clubs_manager_plays_for_no_one_its_forward_does() -> None:
     assert "plays" not in _ids(d, "Даг Армстронг", "Блюз", "Блюз")
     d = doc("p", "Нападающий «Блюз» Иван Петров забросил две шайбы в ворота «Рейнджерс».")
     assert "plays" in _ids(d, "Иван Петров", "Блюз", "Блюз")
+
+
+def test_a_sports_columnist_plays_for_no_one() -> None:
+    # TRAIN read i: «За какую команду выступает Дмитрий Чесноков?» → Yahoo, for «спортивный
+    # обозреватель Yahoo» in a sentence about a «хоккеист»
+    for role in ("спортивный обозреватель", "корреспондент", "хоккейный эксперт"):
+        d = doc(
+            "c",
+            f"О переходе хоккеиста в новый клуб сообщил {role} «Спорт-Экспресса» Олег Гурин.",
+        )
+        assert "plays" not in _ids(d, "Олег Гурин", "Спорт-Экспресс", "Спорт-Экспресса"), role
