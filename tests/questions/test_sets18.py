@@ -168,3 +168,14 @@ def test_a_district_or_city_read_off_the_name_the_question_gives_is_not_asked() 
     got = asked(ts, [d])
     assert not [q for q, a in got.items() if a in (("Ахтальский район",), ("Екатеринбург",))], got
     assert [q for q, a in got.items() if a == ("Карьяльский район",)], got
+
+
+def test_a_seat_with_its_kind_noun_is_read_off_the_name_too() -> None:
+    # a class seen in dev reads 15-17: «Башинформ» → «Республика Башкортостан» got
+    # through the regional-root screen, which knew the bare «Башкортостан» only
+    d = doc("k", "Агентство «Башмедиапресс» базируется в Республике Башкортостан.")
+    t = fact(d, "Башмедиапресс", "HEADQUARTERED_IN", "Республика Башкортостан",
+             ("ORGANIZATION", "STATE_OR_PROVINCE"), ("Башмедиапресс", "Республике Башкортостан"),
+             ("ORGANIZATION:b", "STATE_OR_PROVINCE:b"))  # fmt: skip
+    got = asked([t], [d])
+    assert not [q for q, a in got.items() if a == ("Республика Башкортостан",)], got

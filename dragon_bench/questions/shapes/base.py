@@ -135,6 +135,7 @@ _ROOTS |= dict.fromkeys(("дагестан", "махачкала"), ("даг",))
 _ROOTS |= {"москва": ("мос",), "россия": ("рос",), "украина": ("укр",)}
 _ROOTS |= {"санкт-петербург": ("лен",), "петербург": ("лен",)}
 _WORD = re.compile(r"[а-яёa-z0-9]+(?:-[а-яёa-z0-9]+)*")
+_KIND_OF_REGION = re.compile(r"^(?:республик\w*|област\w*|кра[йяю]|город\w*)\s+")
 FRAMES_BY_ID: dict[str, str] = {
     f.id: f.text for r in TEMPLATES.values() for f in (*r.ask, *r.many, *r.pred)
 } | {d.id: f"{d.head}{d.clause}" for r in TEMPLATES.values() for d in r.describe}
@@ -511,6 +512,8 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     «Татнефть» for Татарстан)."""
     words = _stems(question)
     low = " ".join(_stems(answer))
+    # «Республика Башкортостан» is read off as «Башкортостан» is
+    low = _KIND_OF_REGION.sub("", low).strip() or low
     for prefix in (*_DEMONYMS.get(low, ()), *_REGION_ADJ.get(low, ())):
         if any(w.startswith(prefix) for w in words):
             return True
