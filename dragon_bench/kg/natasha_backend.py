@@ -174,8 +174,11 @@ def analyse_document(doc: Document) -> Analysis:
                 )
             )
     said_texts = [text[s.start : s.end] for s in sents]
+    other_versions = any(_OTHER_VERSIONS.search(s) for s in said_texts)
     out = [
-        t for t in out if not _unconfirmed(t, text, said_texts) and not _hedged(t, text, said_texts)
+        t
+        for t in out
+        if not _unconfirmed(t, text, said_texts) and not _hedged(t, text, other_versions)
     ]
     return Analysis(out, _cooccurrences(ner_mentions(parsed, sents, text)))
 
@@ -237,15 +240,15 @@ _NOMINAL = (
 )
 
 
-def _hedged(t: Triple, text: str, sentences: list[str]) -> bool:
+def _hedged(t: Triple, text: str, other_versions: bool) -> bool:
     """A fact a clause claims (a verb frame) that the document tells as one of conflicting
-    reports."""
+    reports (`other_versions`: a sentence of it gives another source's version)."""
     if not t.relation_type or t.trigger.rsplit(">", 1)[-1].startswith(_NOMINAL):
         return False
     said = text[t.sentence_span[0] : t.sentence_span[1]]
     if _HEDGES.search(said):
         return True
-    return bool(_ATTRIBUTED.search(said)) and any(_OTHER_VERSIONS.search(s) for s in sentences)
+    return other_versions and bool(_ATTRIBUTED.search(said))
 
 
 def _unconfirmed(t: Triple, text: str, sentences: list[str]) -> bool:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from dragon_bench.questions.morph import analyzer
+from dragon_bench.nlp.lemmas import lemma, parses
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -169,10 +169,10 @@ def _role_before(before: str) -> str:
     m = _ROLE_WORD.search(before)
     if not m:
         return ""
-    parse = analyzer().parse(m.group(1))[0]
+    parse = parses(m.group(1))[0]
     if parse.tag.POS != "NOUN" or "anim" not in parse.tag:
         return ""
-    return str(parse.normal_form)
+    return lemma(m.group(1))
 
 
 @lru_cache(maxsize=65536)
@@ -187,7 +187,7 @@ def _role_died(text: str, role: str) -> bool:
             continue
         words = _TOKEN.findall(sentence)
         for i, word in enumerate(words):
-            if analyzer().parse(word.lower())[0].normal_form != role:
+            if lemma(word.lower()) != role:
                 continue
             after = words[i + 1] if i + 1 < len(words) else ""
             if after[:1].isupper() and not after.isupper():
@@ -326,12 +326,10 @@ def is_past(
         # sentence says he holds now («партия, руководителем которой он является») or was just
         # appointed to («Сын бывшего главы ФСБ Андрей назначен на пост ...»: the «бывший» is
         # another's), unless a sentence naming him says he retired
-        own = list(own)
         if any(appointed(t, texts) for t in own) and not _says_retired(of_subject, texts):
             return False
         return not any(_NOW.search(_sentence_of(t, texts)) for t in own)
     verbs = _PAST_VERBS.get(relation)
-    own = list(own)
     if verbs is None or any(appointed(t, texts) for t in own):
         return False  # a post the texts say he was just appointed to is held
     return any(_past_told(t, texts.get(t.doc_id, ""), verbs) for t in own)
