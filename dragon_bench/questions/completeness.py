@@ -18,7 +18,7 @@ from dragon_bench.nlp.lexicon import PROFESSIONS
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
-from dragon_bench.questions.vocab import PLACES
+from dragon_bench.questions.vocab import PLACES, SENTENCE_BREAK
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -58,7 +58,7 @@ _FORMER = re.compile(
 # set relations whose members are names a text may quote
 _QUOTED_KINDS = frozenset({"PRODUCES", "WORKPLACE", "MEMBER_OF", "AWARDED_WITH", "OWNER_OF"})
 _PREFIX = re.compile(r"^(?:кино|теле|фото|радио|видео|медиа|шоу-|поп-|рок-)(?=\w{4})")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = SENTENCE_BREAK
 
 
 def _sentence(texts: Mapping[str, str], doc_id: str, span: tuple[int, int]) -> str:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.vocab import SENTENCE_BREAK
 
 __all__ = [
     "CREATORS",
@@ -220,7 +221,7 @@ def textbook(relation: str, subject_type: str, obj: str, object_type: str, texts
 
 # a person born this long before the text's newest year is written of as history
 HISTORICAL_BIRTH = 120  # not the world's oldest living woman (born 1898, told in 2013)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = SENTENCE_BREAK
 _BORN = re.compile(r"\bрод(?:ил|ив|ом\b)|\bрожд", re.IGNORECASE)
 # a year told as a time («в 1927 году», «с 1967 по 1976»), not a number («1200 памятников»)
 _TOLD_YEAR = re.compile(
@@ -239,12 +240,13 @@ def historical(person: str, births: list[str], texts: list[str]) -> bool:
     Чарльз Линдберг» in a text of 2010). What he was and did is textbook: «Кем работает
     Чарльз Линдберг?» -> пилот needs no retrieval."""
     last = surname(person)
+    born = min((int(y) for b in births for y in _YEAR.findall(b)), default=None)
     for text in texts:
         told = [int(y) for y in _YEAR.findall(text) if int(y) <= 2030]
         if not told:
             continue
         now = max(told)
-        if any(int(y) <= now - HISTORICAL_BIRTH for b in births for y in _YEAR.findall(b)):
+        if born is not None and born <= now - HISTORICAL_BIRTH:
             return True
         if not last:
             continue

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from dragon_bench.nlp.lemmas import lemma, parses
+from dragon_bench.questions.vocab import SENTENCE_BREAK
 from dragon_bench.types import Triple
 
 __all__ = [
@@ -118,7 +119,7 @@ _BEFORE = re.compile(
 # a year of the text; a person whose every year in the texts is before this one is long dead
 _YEAR = re.compile(r"\b(1[0-9]\d\d|20\d\d)\b")
 _LONG_AGO = 1900
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = SENTENCE_BREAK
 
 
 def _stem(name: str) -> str:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from dragon_bench.questions.lifetime import DEATH
 from dragon_bench.questions.morph import analyzer, lemmas
+from dragon_bench.questions.vocab import SENTENCE_BREAK
 from dragon_bench.types import Triple
 
 __all__ = ["frame_stated", "many_hold", "told_of_another", "told_together", "unstated"]
@@ -671,7 +672,7 @@ def _envoy_at(t: Triple, text: str) -> bool:
     return t.object_span[1] > o0 and bool(_AT_BODY.search(text[max(0, o0 - 12) : o0]))
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = SENTENCE_BREAK
 
 
 def told_of_another(relation: str, triples: Iterable[Triple], texts: Mapping[str, str]) -> bool:

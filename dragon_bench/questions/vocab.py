@@ -1,12 +1,16 @@
 """Groups of `types.EntityType` the question part reasons with (one vocabulary: every Triple
 normalises its types, so «PER» or «ORG» never reach here), and the nouns that name a kind of
-organisation (one list for questions/names.py and questions/org_kinds.py)."""
+organisation (one list for questions/names.py and questions/org_kinds.py), and the break
+between a text's sentences that the screens split on."""
 
 from __future__ import annotations
+
+import re
 
 from dragon_bench.types import EntityType as E
 
 __all__ = [
+    "SENTENCE_BREAK",
     "AGENTS",
     "INSTITUTIONS",
     "KIND_NOUNS",
@@ -68,3 +72,6 @@ ORG_HEADS: frozenset[str] = (
         "предприятие".split()
     )
 )
+
+# the break after a sentence's end mark or a line: the screens' quick split of a text
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
