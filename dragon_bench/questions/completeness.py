@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dragon_bench.nlp.lexicon import PROFESSIONS
+from dragon_bench.nlp.lexicon import DISEASES, PROFESSIONS
 from dragon_bench.questions.morph import analyzer, lemmas
 from dragon_bench.questions.names import animate_role
 from dragon_bench.questions.sampling import Fact, FactGraph
@@ -30,6 +30,7 @@ __all__ = [
     "listed_beside",
     "listed_roles",
     "other_kin",
+    "other_memberships",
     "missing_member",
     "not_yet",
     "other_awards",
@@ -37,6 +38,7 @@ __all__ = [
     "other_workplaces",
     "finer_place",
     "other_charges",
+    "other_conditions",
     "time_bounded",
     "told_past",
     "unnamed_events",
@@ -173,8 +175,20 @@ def _kin_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
 
 
 def _stem(name: str) -> str:
+    """A surname less its case ending; a short one whole («Фо», «Али»: indeclinable, and
+    `_find` reads it as a word, not inside «Форум» or «Италии»)."""
     word = name.split()[-1] if name.split() else ""
-    return word[: max(4, len(word) - 2)] if len(word) >= 4 else ""
+    if len(word) < 4:
+        return word if len(name.split()) > 1 and len(word) >= 2 and word[:1].isupper() else ""
+    return word[: max(4, len(word) - 2)]
+
+
+def _find(text: str, stem: str) -> int:
+    """Where `text` names the person of `stem` (-1 for nowhere): a short stem as a word."""
+    if len(stem) >= 4:
+        return text.find(stem)
+    m = re.search(rf"(?<![\w-]){re.escape(stem)}(?![\w-])", text) if stem else None
+    return m.start() if m else -1
 
 
 def stem_of(name: str) -> str:
@@ -194,7 +208,7 @@ def _quoted_others(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
                 continue
             seen.add((t.doc_id, stem))
             for sentence in _SENTENCE.split(text):
-                if stem not in sentence:
+                if _find(sentence, stem) < 0:
                     continue
                 for name in _QUOTED.findall(sentence):
                     words = set(lemmas(name))
@@ -364,9 +378,9 @@ def _sentences_of(
     """The sentences of a text about the person of `stem`: those naming it, and, in a text
     whose title or lead names it (its main person), those going on without a subject («Он
     ...», or what `goes_on` accepts: by default a sentence opening with its verb)."""
-    main = stem in " ".join(_SENTENCE.split(text.strip(), 2)[:2])  # the title, the lead
+    main = _find(" ".join(_SENTENCE.split(text.strip(), 2)[:2]), stem) >= 0  # the title, lead
     for sentence in _SENTENCE.split(text):
-        if stem in sentence or (
+        if _find(sentence, stem) >= 0 or (
             main
             and (_CONTINUES.match(sentence) is not None or (goes_on or _opens_with_verb)(sentence))
         ):
@@ -404,13 +418,25 @@ def other_charges(fact: Fact, texts: Mapping[str, str]) -> bool:
 
 # an award told of someone: an order, a medal, a prize, an honorary title («Заслуженным
 # артистом РСФСР», «орденом «За заслуги перед Отечеством»»), or several at once («орденами»)
+# with the name after it («премии Соннинга», «орденом «Знак Почёта»»), and an honorary degree or
+# citizenship («почётный доктор римского университета»)
 _AWARD = re.compile(
     r"\b(?:орден\w*|медал\w*|преми\w*|(?:заслуженн|народн)\w+\s+(?:артист|художник|"
-    r"учител|врач|деятел|тренер|мастер|юрист|строител)\w*)(?:\s+«[^»]{1,60}»)?",
+    r"учител|врач|деятел|тренер|мастер|юрист|строител)\w*|почётн\w+\s+(?:доктор|гражданин|"
+    r"гражданк|профессор|член)\w*)(?:\s+«[^»]{1,60}»|(?-i:(?:\s+(?:имени\s+)?[A-ZА-ЯЁ][\w-]+){1,3}))?",
     re.IGNORECASE,
 )
 _AWARDS = re.compile(r"\b(?:орденами|медалями|премиями|наградами|званиями)\b", re.IGNORECASE)
 _WHEN_FIRST = re.compile(r"^\s*(?:в|с)\s+\d{4}\s+(?:году|г\.?)\s*[,—-]?\s*", re.IGNORECASE)
+
+
+def _goes_on_awarded(sentence: str) -> bool:
+    """A sentence going on about a text's main person with a verb or a short participle («В
+    2010 году награждён орденом Почёта») or a holder's title («Лауреат Нобелевской премии по
+    литературе (1997), премии Соннинга (1981)»)."""
+    rest = _WHEN_FIRST.sub("", sentence)
+    first = lemmas(rest)[:1]
+    return _opens_with_verb(rest, ("VERB", "PRTS")) or bool(first) and first[0] in AWARD_HOLDERS
 
 
 def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
@@ -422,20 +448,44 @@ def other_awards(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool
     if graph.object_ids(fact.subject_id, "AWARDED_WITH") - {fact.object_id}:
         return True
     stem = _stem(fact.subject)
+    own = {w.replace("ё", "е")[:5] for w in lemmas(fact.object)}  # «Нобеля» / «нобелевская»
+    own |= {w.replace("ё", "е")[:5] for w in lemmas(fact.subject)}  # «... России Олег Веснин»
+    if not stem:
+        return False
+    for doc_id in fact.doc_ids:
+        text = texts.get(doc_id, "")
+        for sentence in _sentences_of(text, stem, _goes_on_awarded):
+            if _AWARDS.search(sentence):
+                return True
+            for m in _AWARD.finditer(sentence):
+                words = {w.replace("ё", "е")[:5] for w in lemmas(m.group(0))}
+                if not words <= own:
+                    return True
+    return False
+
+
+# words for any illness, the answer's own too («после продолжительной болезни» beside «рак»)
+_ANY_ILLNESS = frozenset({"болезнь", "заболевание", "недуг", "недомогание", "приступ"})
+_PRONOUN = re.compile(r"\b(?:он|она|его|её|ее|ему|ей|него|неё|нему|ней)\b", re.IGNORECASE)
+
+
+def other_conditions(fact: Fact, texts: Mapping[str, str]) -> bool:
+    """A sentence about the subject (its name, or, in a text about it, a verb or a pronoun
+    of it: «В течение многих десятилетий он боролся с болезнью Паркинсона») names an
+    illness the answer does not («Каким заболеванием страдал тот, кто родился 17 января 1942
+    года?» -> «пневмония» of Мохаммед Али, while he fought Parkinson's disease too)."""
+    stem = _stem(fact.subject)
     own = {w.replace("ё", "е") for w in lemmas(fact.object)}
     if not stem:
         return False
     for doc_id in fact.doc_ids:
         text = texts.get(doc_id, "")
         for sentence in _sentences_of(
-            text, stem, lambda s: _opens_with_verb(_WHEN_FIRST.sub("", s), ("VERB", "PRTS"))
-        ):  # «В 2010 году награждён орденом Почёта»: a short participle goes on too
-            if _AWARDS.search(sentence):
+            text, stem, lambda s: _opens_with_verb(s) or _PRONOUN.search(s) is not None
+        ):
+            found = {w.replace("ё", "е") for w in lemmas(sentence)} & DISEASES
+            if found - _ANY_ILLNESS - own:
                 return True
-            for m in _AWARD.finditer(sentence):
-                words = {w.replace("ё", "е") for w in lemmas(m.group(0))}
-                if not words <= own:
-                    return True
     return False
 
 
@@ -475,6 +525,8 @@ def other_workplaces(
                     if _role_lemma(m.group(1)).replace("ё", "е") in PROFESSIONS
                 ]
             for said in told:
+                at = _find(said, stem)  # «член партии «Лига Севера» Тони Ивоби (Toni Iwobi)»:
+                said = said[:at] if at >= 0 else said  # past the name, another clause's words
                 for quoted, word in _NAMED.findall(said):
                     name = quoted or word
                     head = lemmas(name)[:1]
@@ -485,6 +537,31 @@ def other_workplaces(
                         continue  # a place or a person, not an organisation
                     return True
     return False
+
+
+# a verb or noun of membership that places its subject in a body («избран в Сенат Италии»,
+# «вступил в «Единую Россию»», «член партии «Лига Севера»», «входит в совет директоров»);
+# with `_PARTY_JOINED`, a party's or a faction's membership alone
+_JOINED = re.compile(
+    r"\b(?:избран\w*|избрали|избрал[аи]?|вступил\w*|вступает|вош(?:ёл|ел|ла|ли)|входит|"
+    r"входил\w*|состоит|состоял\w*|член\w*|сенатор\w*|депутат\w*)(?=\s+((?:в\s+|во\s+)?[^.;!?]{0,80}))",
+    re.IGNORECASE,
+)
+_PARTY_JOINED = re.compile(
+    r"\b(?:вступил\w*|вступает|вош(?:ёл|ел|ла|ли)|входит|входил\w*|состоит|состоял\w*|член\w*)"
+    r"(?=\s+(?:в\s+|во\s+)?((?:парти|фракци|движени|блок)\w*\s+[^.;!?]{0,80}))",
+    re.IGNORECASE,
+)
+
+
+def other_memberships(fact: Fact, graph: FactGraph, texts: Mapping[str, str], party: bool) -> bool:
+    """The subject is a member of another body too: the KG gives one, or a sentence about the
+    subject tells one by a verb or noun of membership («член партии «Лига Севера» Тони Ивоби
+    избран в Сенат Италии» for «В какую организацию входит Тони Ивоби?»). A question naming
+    the kind («В какой партии состоит ...?», `party`) has one answer while one party is told."""
+    if not party and graph.object_ids(fact.subject_id, "MEMBER_OF") - {fact.object_id}:
+        return True
+    return other_workplaces(fact, texts, _PARTY_JOINED if party else _JOINED)
 
 
 def works_elsewhere(f: Fact, graph: FactGraph) -> bool:
@@ -579,7 +656,7 @@ def other_posts(fact: Fact, graph: FactGraph, texts: Mapping[str, str]) -> bool:
             heads.add(_head(g.object))
     for doc_id in docs if stem else ():
         for sentence in _SENTENCE.split(texts.get(doc_id, "")):
-            at = sentence.find(stem)
+            at = _find(sentence, stem)
             if at < 0:
                 continue
             words = re.findall(r"[\w-]+", sentence[:at])
@@ -744,7 +821,7 @@ def held_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     covered = {w.replace("ё", "е").split("-")[0] for f in facts for w in lemmas(f.object)}
     for doc_id in {d for f in facts for d in f.doc_ids}:
         for sentence in _SENTENCE.split(texts.get(doc_id, "")):
-            at = sentence.find(stem)
+            at = _find(sentence, stem)
             if at < 0:
                 continue
             lo = max(0, at - 30)
@@ -783,8 +860,10 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "incomplete"
     if relation == "PRODUCES" and _not_a_work(facts, texts):
         return "not_a_work"
-    if listed_beside(facts, texts):
-        return "listed_beside"
+    if listed_beside(facts, texts) or _inner_conjunct(facts, texts):
+        return "listed_beside"  # «народный артист РТ и РФ» for «народный артист РТ»
+    if _told_elsewhere(facts, texts):
+        return "incomplete"  # «Разработал аналого-цифровые ... синтезаторы речи» beside TENEX
     if time_bounded(facts, texts):
         return "time_bounded"
     return ""
@@ -1085,6 +1164,100 @@ def unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     return ""
 
 
+def _inner_conjunct(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """A word a member's own words are coordinated with, past the member's span: «народный
+    артист РТ и РФ» for the member «народный артист РТ» (one head, two bodies), or ''."""
+    words = {w for f in facts for w in lemmas(f.object)}
+    for f in facts:
+        for t in f.triples:
+            tokens, head, subject = _parsed_triple(t, texts)
+            s0 = t.sentence_span[0]
+            inside = set(_at(tokens, t.object_span[0] - s0, t.object_span[1] - s0))
+            sentence = texts.get(t.doc_id, "")[s0 : t.sentence_span[1]]
+            for k, u in enumerate(tokens):
+                j = u.head
+                if u.rel != "conj" or j == head or j not in inside or k in inside | subject:
+                    continue
+                if set(lemmas(u.text)) & words or not _item_of(tokens, j, k, subject, sentence):
+                    continue
+                return u.text
+    return ""
+
+
+# verbs too general to tell a relation by themselves («есть сын», «стал лауреатом»)
+_GENERAL = frozenset({"быть", "есть", "являться", "стать", "становиться", "иметь", "оказаться"})
+_VERBAL = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+
+
+def _triggers(tokens: Sequence[_Token], i: int, subject: set[int]) -> set[tuple[str, str, str]]:
+    """The words a member's object hangs on, up to the first verb: (lemma, the relation of the
+    word below to it, its preposition): «Разработал программное обеспечение TENEX» gives
+    (обеспечение, nmod, ''), (разработать, obj, ''); «сын Хавьер Сантос» (сын, appos, '')."""
+    found: set[tuple[str, str, str]] = set()
+    j, seen = i, {i}
+    while len(found) < 3:
+        p = tokens[j].head
+        if p < 0 or p in subject or p in seen:
+            break
+        seen.add(p)
+        if tokens[j].rel == "conj":  # a later list item: its first item's place
+            j = p
+            continue
+        lemma = lemmas(tokens[p].text)[:1]
+        if not lemma:
+            break
+        case = next((k.text.lower() for k in tokens if k.head == j and k.rel == "case"), "")
+        if lemma[0] not in _GENERAL:
+            found.add((lemma[0], tokens[j].rel, case))
+        parse = analyzer().parse(tokens[p].text.lower())[:1]
+        if parse and parse[0].tag.POS in _VERBAL:
+            break
+        j = p
+    return found
+
+
+def _told_elsewhere(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
+    """A sentence about the subject gives a member's trigger (the word its object hangs on in
+    its own sentence) another such word no member names («Разработал аналого-цифровые
+    гибридные синтезаторы речи» beside {TENEX, CPYNET}, each «Разработал программное
+    обеспечение ...»; «сын Энрике» beside the sons {Хавьер Сантос, ...}), or ''."""
+    stem = _stem(facts[0].subject) if facts else ""
+    if not stem:
+        return ""
+    triggers: set[tuple[str, str, str]] = set()
+    for f in facts:
+        for t in f.triples:
+            tokens, head, subject = _parsed_triple(t, texts)
+            if head >= 0 and not any(tokens[j].head == head for j in subject):
+                triggers |= _triggers(tokens, head, subject)  # not a role the name hangs on
+    if not triggers:
+        return ""
+    words = {w for f in facts for w in lemmas(f.object)}
+    names = {w for f in facts for w in lemmas(f.subject)}
+    lemma_of = {lemma for lemma, _, _ in triggers}
+    for doc_id in sorted({d for f in facts for d in f.doc_ids}):
+        for sentence in _sentences_of(texts.get(doc_id, ""), stem):
+            if not set(lemmas(sentence)) & lemma_of:
+                continue
+            tokens = _parse(sentence)
+            for k, u in enumerate(tokens):
+                p = u.head
+                if p < 0 or u.pos not in ("NOUN", "PROPN", "ADJ"):
+                    continue
+                lemma = lemmas(tokens[p].text)[:1]
+                case = next((c.text.lower() for c in tokens if c.head == k and c.rel == "case"), "")
+                if not lemma or (lemma[0], u.rel, case) not in triggers:
+                    continue
+                own = _own(tokens, k)
+                told = {w for j in own for w in lemmas(tokens[j].text)}
+                if told & (words | names) or not any(len(w) >= 3 for w in told):
+                    continue
+                if u.pos != "PROPN" and _another_person(tokens, own - {k}, set()):
+                    continue  # «выставка керамиста Геннадия Фисуна»: another person's role
+                return u.text
+    return ""
+
+
 # a time that bounds the evidence's state to a part of a life («В последние годы Демис Руссос
 # проживал в Греции и Франции»): the places, seats or bodies of other years are not told
 _BOUNDED = re.compile(
@@ -1148,7 +1321,7 @@ def _about_subject(facts: Sequence[Fact], graph: FactGraph) -> Iterable[str]:
     people = _people_at(graph)
     for doc_id in sorted({d for f in facts for d in f.doc_ids}):
         text = graph.texts.get(doc_id, "")
-        if stem not in " ".join(_SENTENCE.split(text.strip(), 2)[:2]):
+        if _find(" ".join(_SENTENCE.split(text.strip(), 2)[:2]), stem) < 0:
             continue
         at = 0
         for sentence in _SENTENCE.split(text):
@@ -1160,7 +1333,7 @@ def _about_subject(facts: Sequence[Fact], graph: FactGraph) -> Iterable[str]:
                 for p in people.get(doc_id, ())
                 if start <= p[0] < end and p[2] != first.subject_id
             ]
-            if stem in sentence or not others:
+            if _find(sentence, stem) >= 0 or not others:
                 yield sentence
 
 

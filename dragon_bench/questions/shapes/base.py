@@ -23,7 +23,9 @@ from dragon_bench.questions.completeness import (
     holder_title,
     nominated,
     other_charges,
+    other_conditions,
     other_kin,
+    other_memberships,
     other_schools,
     other_workplaces,
     told_past,
@@ -990,6 +992,11 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
             return "other_charges"  # «В чём обвиняли Квачкова?»: a mutiny, article 282 too
         if last.relation == "SCHOOLS_ATTENDED" and other_schools(last, ctx.texts):
             return "other_schools"  # «Где учился Зворыкин?»: the Коллеж де Франс as well
+        if last.relation == "MEDICAL_CONDITION" and other_conditions(last, ctx.texts):
+            return "other_conditions"  # «Каким заболеванием страдал ...?»: Parkinson's as well
+        party = "member_of.ask.party" in question.template.split("+")
+        if last.relation == "MEMBER_OF" and other_memberships(last, graph, ctx.texts, party):
+            return "other_memberships"  # «В какую организацию входит Ивоби?»: the Senate too
         if (
             last.relation == "WORKPLACE"
             and last.object_type in ORGS
