@@ -68,6 +68,7 @@ from dragon_bench.questions.templates import (
     type_noun,
     wh_gender,
 )
+from dragon_bench.questions.translit import latin_words
 from dragon_bench.questions.vocab import ORGS, PEOPLE
 from dragon_bench.questions.wording import QUESTION_WORDS
 from dragon_bench.types import Question
@@ -531,12 +532,18 @@ def guessable(answer: str, question: str, person: bool = False) -> bool:
     for root in _ROOTS.get(low, ()):
         if any(w.startswith(root) and _brand(w) for w in words):
             return True
+    # a Latin-script name read in Cyrillic («Winnipeg Sun» → Виннипег; soft signs aside:
+    # «Melbourne» → «мелбурн» for Мельбурн)
+    spelled = latin_words(question)
     hits = []
     for a in _stems(answer):
         if len(a) < 4 or a.isdigit() or a in _DATE_WORDS:
             continue
         stem = a[: max(4, len(a) - 3)]
-        hits.append(any(w.startswith(stem) for w in words))
+        hard = stem.replace("ь", "").replace("ъ", "")
+        hits.append(
+            any(w.startswith(stem) for w in words) or any(w.startswith(hard) for w in spelled)
+        )
     # a person shares a surname with kin («Анна Безрукова» / «Сергей Безруков»): only the
     # whole name read off the question gives the answer away
     return bool(hits) and (all(hits) if person else any(hits))
@@ -591,6 +598,51 @@ def _countries_of_place(place_id: str, name: str, sub: Subgraph, graph: FactGrap
     return found
 
 
+def _countries_in_name(name: str, sub: Subgraph, graph: FactGraph) -> set[str]:
+    """The countries of a city or region an organisation's or a work's name holds, in
+    Cyrillic or Latin script («Sydney Morning Herald»: Сидней, Австралия): per the table of
+    well-known places and per the KG's LOCATED_IN facts of a place of that name."""
+    words = {w.replace("ё", "е") for w in (*lemmas(name), *latin_words(name)) if len(w) >= 4}
+    found = {_PLACED[w] for w in words if w in _PLACED}
+    placed = _placed_by_name(graph)
+    found |= {f.object for w in words for f in placed.get(w, ()) if f not in sub.facts}
+    return found
+
+
+@lru_cache(maxsize=4)
+def _placed_by_name(graph: FactGraph) -> dict[str, list[Fact]]:
+    """The KG's LOCATED_IN facts of a city or region in a country by the place's lemmatised
+    name, indexed once per graph (not scanned per question)."""
+    out: dict[str, list[Fact]] = {}
+    for f in graph.all_facts:
+        if (
+            f.relation == "LOCATED_IN"
+            and f.subject_type in _REGIONS - {"COUNTRY"}
+            and f.object_type == "COUNTRY"
+        ):
+            out.setdefault(" ".join(lemmas(f.subject)).replace("ё", "е"), []).append(f)
+    return out
+
+
+# «Калифорнийский университет в Беркли»: the name says where the organisation is
+_PLACE_IN_NAME = re.compile(r"\s(?:в|во|на)\s+[А-ЯЁA-Z]")
+_SEAT_RELATIONS = frozenset({"HEADQUARTERED_IN", "LOCATED_IN"})
+
+
+def seat_in_name(sub: Subgraph) -> bool:
+    """The question asks where an organisation is that its name places («Где находится
+    штаб-квартира Калифорнийского университета в Беркли?»): the reader answers the named
+    place, and an answer other than it (Сан-Франциско) is doubtful."""
+    last = sub.facts[-1]
+    return (
+        last.relation in _SEAT_RELATIONS
+        and last.object_id in sub.answer_ids
+        and last.subject_type not in _REGIONS
+        and last.subject_id != sub.bridge_id
+        and _PLACE_IN_NAME.search(last.subject) is not None
+    )
+
+
 def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
     """A country or nationality answer that a place of the question gives away: the place lies
     in that country («В какой стране располагается Канагава?» -> Япония, «Кто по
@@ -611,6 +663,8 @@ def place_gives_country(sub: Subgraph, ctx: Context) -> bool:
                 continue
             if kind in _REGIONS - {"COUNTRY"}:
                 countries |= _countries_of_place(ident, name, sub, graph)
+            elif kind not in PEOPLE:  # «Sydney Morning Herald» -> Австралия
+                countries |= _countries_in_name(name, sub, graph)
             if kind == "PERSON" and ident != sub.bridge_id:  # a hidden person shows no post
                 for g in graph.objects_of(ident):
                     words = [w.replace("ё", "е") for w in lemmas(g.object)]
@@ -929,6 +983,8 @@ def common_reason(sub: Subgraph, question: Question, ctx: Context, seen: set[str
     graph = ctx.graph
     if place_gives_country(sub, ctx):
         return "guessable"  # «В какой стране располагается Канагава?» -> Япония
+    if seat_in_name(sub):
+        return "guessable"  # «Где находится ... университета в Беркли?»
     if any(graph.popular(a, ctx.popularity_share) for a in sub.answer_ids):
         return "popular_answer"
     if sub.type == "simple" and sub.ask == "object":
