@@ -45,6 +45,11 @@ RETIRED = re.compile(
     r"(?:\bв отставке\b|\bотставн\w*|"
     r"\bушёл в отставку\b|\bушла в отставку\b|\bотправлен\w* в отставку\b|"
     r"\bпокинул\w* (?:пост|должность)\b|\bосвобожд[её]н\w* от должности\b|\bна пенсии\b|"
+    # a post left now or soon, not denied: «покинет свой пост», «оставляет эту должность»,
+    # «уйдёт в отставку» (not «не уйдёт в отставку»)
+    r"(?<!\bне )\b(?:покин(?:ет|ут|ает|ают)|оставл?(?:яет|яют|ит|ят))\s+"
+    r"(?:(?:свой|свою|эту|этот|занимаем\w*)\s+)?(?:пост|должност)\w*|"
+    r"(?<!\bне )\b(?:уйд[её]т|уйдут|уходит|уходят)\s+в\s+отставку\b|"
     r"\bуволен\w*|\bснят\w* с должности|"
     r"\bотстран[её]н\w*|\bувольнени\w*|\bоб отставке\b|\bсложил\w* полномочия|\bсложить полномочия|"
     # a resignation handed in or accepted: «Диарра подал в отставку», «принял отставку»
@@ -155,25 +160,34 @@ def ended(
         said = _said(text, stem)
         if said == "dead" or DEATH_NOUNS.search(before[-40:]) or _dead_by_age(text, before):
             return "dead"
-        if _role_died(text, _role_before(before)):
+        raw = text[max(0, t.subject_span[0] - 60) : t.subject_span[0]]
+        if _role_died(text, _role_before(raw)):
             return "dead"
         retired = retired or said == "retired"
     return "retired" if retired else ""
 
 
-_ROLE_WORD = re.compile(r"\b([а-яё]{4,})\s+$")
+_ROLE_WORD = re.compile(r"\b([А-ЯЁа-яё]{4,})\s+$")
 _TOKEN = re.compile(r"[А-ЯЁа-яёA-Za-z-]+")
+_NAME_TAGS = frozenset({"Surn", "Name", "Patr"})
 
 
 def _role_before(before: str) -> str:
-    """The lemma of the animate noun right before a mention («генерал Эдриен Поне»), or ''."""
+    """The lemma of the animate noun right before a mention («генерал Эдриен Поне»), or '';
+    not a name («Бывшая супруга Януковича Людмила»: «Януковича» is capitalised inside the
+    sentence or tagged a surname), which another's death must not be read of."""
     m = _ROLE_WORD.search(before)
     if not m:
         return ""
-    parse = parses(m.group(1))[0]
-    if parse.tag.POS != "NOUN" or "anim" not in parse.tag:
+    word = m.group(1)
+    starts = before[: m.start()].rstrip(" \t")[-1:] in ("", ".", "!", "?", "…", "\n", "«", '"')
+    if word[:1].isupper() and not starts:
         return ""
-    return lemma(m.group(1))
+    low = word.lower()
+    parse = parses(low)[0]
+    if parse.tag.POS != "NOUN" or "anim" not in parse.tag or _NAME_TAGS & set(parse.tag.grammemes):
+        return ""
+    return lemma(low)
 
 
 @lru_cache(maxsize=65536)
