@@ -27,6 +27,7 @@ __all__ = [
     "cut_short",
     "animate_role",
     "display_name",
+    "full_words",
     "read_twice",
     "answer_name",
     "date_name",
@@ -78,11 +79,26 @@ def clean_name(name: str) -> str:
     if ")" in name and "(" not in name:
         name = name.split(")")[0]  # a closing one left of a gloss: «Вишнево) Воложинского»
     name = re.sub(r"^(?:''|``|[\"'])+", "", name.strip())
+    name = _unbalanced_edge_marks(name)
     if name.count("«") != name.count("»"):
         name = name.replace("«", "").replace("»", "")
     if name.count('"') % 2:
         name = name.replace('"', "")
     return re.sub(r"\s+", " ", name).strip(" ,;:")
+
+
+_EDGE_MARKS = "'’‘`"
+
+
+def _unbalanced_edge_marks(name: str) -> str:
+    """A name without an apostrophe or a quote mark left at its end from the text (a
+    possessive or a closing quote: «Ferrero'», «Сэлис’»); a mark inside a name («O'Neill»,
+    «Macy's») or one the name opens with as well («'Ferrero'» -> «Ferrero») is a pair or part
+    of a word."""
+    core = name.rstrip(_EDGE_MARKS)
+    if core != name and not any(c in _EDGE_MARKS for c in core):
+        return core.strip(_EDGE_MARKS)
+    return name
 
 
 def _case(tag: Any) -> str | None:
@@ -178,6 +194,10 @@ def _date_nominative(words: list[str]) -> list[str]:
     return out
 
 
+# initials glued to a surname («Б.Обамы», «М.В.Ломоносова»): capitals, each with its dot
+_GLUED_INITIALS = re.compile(r"(?:[А-ЯЁA-Z][а-яёa-z]?\.)+")
+
+
 def _person_name(word: str) -> bool:
     """A capitalised word that continues a person's name (Катя Гориной, Барак Обама)."""
     if not word[:1].isupper():
@@ -201,6 +221,8 @@ def nominative_name(name: str, entity_type: str = "") -> str:
     modifiers: list[int] = []
     for i, tok in enumerate(tokens):
         initials, dot, rest = tok.rpartition(".")
+        if dot and initials and not _GLUED_INITIALS.fullmatch(initials + "."):
+            break  # «им.Товстоногова», «г.Москвы»: an abbreviation and what depends on it
         if dot and rest and initials and _WORD.match(rest):
             # «Б.Обамы»: initials glued to the surname, which inflects
             new = nominative_word(rest)
@@ -210,8 +232,8 @@ def nominative_name(name: str, entity_type: str = "") -> str:
         core = tok.strip(",.;:")
         if not core or tok.startswith(("«", '"', "“", "(")) or core.lower() in _PLACE_PREPOSITIONS:
             break
-        if core.lower() == "имени":
-            break  # «РГУ имени Косыгина»: the rest depends on «имени»
+        if core.lower() == "имени" or (tok.endswith(".") and core[:1].islower()):
+            break  # «РГУ имени Косыгина», «завод им. Кирова»: the rest depends on «имени»
         if head_seen and not _person_name(core):
             break  # a dependent after the head (Министерство иностранных дел, Союз Советских)
         if not _WORD.match(core):
@@ -473,6 +495,8 @@ def _head_nominative(name: str) -> str:
     words = name.split()
     if not words or not _WORD.match(words[0]) or not analyzer().word_is_known(words[0].lower()):
         return name  # «Ростех»: pymorphy3 would guess a paradigm for an unknown word
+    if words[0].isupper() and len(words[0]) > 1:
+        return name  # «ИКСУ» is no dative of «икс»: an abbreviation does not inflect
     parses = [p for p in analyzer().parse(words[0].lower()) if p.tag.POS == "NOUN"]
     if not parses or _case(parses[0].tag) == "nomn":
         return name
@@ -915,6 +939,16 @@ def _unknown_oblique(name: str) -> bool:
     return bool(parses) and not any(_case(p.tag) == "nomn" for p in parses)
 
 
+def _unknown_oblique_word(word: str) -> bool:
+    """A small-letter word the dictionary does not know whose every noun or adjective
+    reading is an oblique case («голеадором», guessed as the instrumental of «голеадор»): its
+    nominative is a guess, so the name is not answered."""
+    if not _WORD.match(word) or not word[:1].islower() or analyzer().word_is_known(word):
+        return False
+    parses = [p for p in analyzer().parse(word) if p.tag.POS in _INFLECTING]
+    return bool(parses) and not any(_case(p.tag) == "nomn" for p in parses)
+
+
 def _dedicated(word: str) -> bool:
     """A place name opening with a person in the genitive («Достоевского», «Вернадского»,
     «Космонавта Волкова»): the name of the one a street, a square or a station is named
@@ -1016,10 +1050,13 @@ def answer_name(name: str, entity_type: str = "") -> str:
     head = head.split("-")[0] if "-" in head and len(head.split("-")[0]) > 4 else head
     if (
         _WORD.match(head)
+        and not (head.isupper() and len(head) > 1)
         and analyzer().word_is_known(head.lower())
         and not any(_case(p.tag) == "nomn" for p in analyzer().parse(head.lower()))
     ):
         return ""  # «временным главой администрации»: left in an oblique case
+    if _unknown_oblique_word(head):
+        return ""  # «голеадором»: a word the dictionary does not know, read only as oblique
     if kind == "PROFESSION":
         if _dative_dependent(shown):
             return ""  # «глава Республике Башкортостан» (a slip of the text): no role name
@@ -1170,6 +1207,11 @@ def display_name(name: str, entity_type: str = "") -> str:
     if entity_type.upper() in PEOPLE:
         cleaned = _strip_role(cleaned)
     return nominative_name(cleaned, entity_type)
+
+
+def full_words(name: str) -> int:
+    """How many words of a name are written out, not initials («А. Арапов»: 1)."""
+    return sum(1 for w in name.split() if not _GLUED_INITIALS.fullmatch(w))
 
 
 def role_of(role: str, gender: str) -> str:

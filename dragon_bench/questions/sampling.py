@@ -25,6 +25,7 @@ from dragon_bench.questions.names import (
     common_words_name,
     cut_short,
     display_name,
+    full_words,
     is_nominative,
     text_forms,
     text_surname,
@@ -211,13 +212,20 @@ class Entity:
         return self.types.most_common(1)[0][0]
 
     def name(self) -> str:
-        """The fullest nominative name (most words), then the most frequent: «Сергей
-        Безруков», not «Сергей» or «Безрукова»."""
+        """The fullest nominative name (most words that are no initials, then most words),
+        then the most frequent: «Сергей Безруков», not «Сергей» or «Безрукова»; «Александр
+        Арапов», not «А. Арапов»."""
         if not self.names:
             return ""
         best = min(
             self.names,
-            key=lambda n: (not is_nominative(n), -len(n.split()), -self.names[n], n),
+            key=lambda n: (
+                not is_nominative(n),
+                -full_words(n),
+                -len(n.split()),
+                -self.names[n],
+                n,
+            ),
         )
         if self.quoted and self.type in _QUOTED_KINDS and common_words_name(best):
             return f"«{best}»"  # «Арктика», the inn, not the Arctic (TRAIN read b)
