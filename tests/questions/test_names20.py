@@ -1,6 +1,9 @@
 """names20 (session 10, TRAIN read j/k): abbreviations, stray apostrophes, oblique answers."""
 
-from dragon_bench.questions.names import answer_name, display_name, full_words
+from collections import Counter
+
+from dragon_bench.questions.names import answer_name, display_name
+from dragon_bench.questions.sampling import Entity
 
 
 def test_all_caps_club_is_not_inflected() -> None:
@@ -20,5 +23,6 @@ def test_unknown_oblique_role_is_dropped() -> None:
     assert answer_name("голеадором", "PROFESSION") == ""
 
 
-def test_initials_count_less_than_a_first_name() -> None:
-    assert full_words("А. Арапов") < full_words("Александр Арапов")
+def test_written_out_first_name_beats_initial() -> None:
+    names = Counter({"А. Арапов": 3, "Александр Арапов": 1})
+    assert Entity("PERSON:арапов", names=names).name() == "Александр Арапов"
