@@ -833,6 +833,28 @@ def held_unlisted(facts: Sequence[Fact], texts: Mapping[str, str]) -> bool:
     return False
 
 
+# a marriage's number: «пятый брак», «третьей женой», «в третий раз женился»
+_ORDINALS = {"втор": 2, "трет": 3, "четв": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8}
+_MARRIAGE_NTH = re.compile(
+    r"\b(втор|трет|четв[её]рт|пят|шест|седьм|восьм)\w*\s+"
+    r"(?:(?:брак|жен|муж|супруг)\w*|раз\s+(?:жени|вы(?:шла|ходи)\w*\s+замуж))",
+    re.IGNORECASE,
+)
+
+
+def _married_more(facts: Sequence[Fact], texts: Mapping[str, str]) -> int:
+    """The largest marriage number the texts give in sentences about the subject, or 0."""
+    stem = _stem(facts[0].subject) if facts else ""
+    docs = {t.doc_id for f in facts for t in f.triples}
+    most = 0
+    for doc_id in docs:
+        for sentence in _sentences_of(texts.get(doc_id, ""), stem) if stem else ():
+            for m in _MARRIAGE_NTH.finditer(sentence):
+                word = m.group(1).lower()
+                most = max(most, *(n for k, n in _ORDINALS.items() if word.startswith(k)))
+    return most
+
+
 def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
     """Why a set of facts (one subject, one relation) is not the whole answer, or ''."""
     bases = [_PREFIX.sub("", f.object.lower().replace("ё", "е")) for f in facts]
@@ -856,6 +878,8 @@ def missing_member(facts: Sequence[Fact], texts: Mapping[str, str]) -> str:
         return "incomplete"
     if relation in _KIN_KINDS and _kin_unlisted(facts, texts):
         return "incomplete"
+    if relation == "SPOUSE" and _married_more(facts, texts) > len(facts):
+        return "incomplete"  # «это его пятый брак» beside two wives
     if relation == "PRODUCES" and _quoted_in_evidence(facts, texts):
         return "incomplete"
     if relation == "PRODUCES" and _not_a_work(facts, texts):

@@ -54,3 +54,33 @@ def test_a_surname_before_a_mention_is_no_role_another_died_in() -> None:
         ("Эдриен Поне", "генерал"),
     )
     assert ended("PERSON", [t], {"y": d.full_text}) == "dead"
+
+
+PP = ("PERSON", "PERSON")
+
+
+def _wives(extra: str) -> str:
+    from dragon_bench.questions.completeness import missing_member
+    from dragon_bench.questions.sampling import Fact
+
+    d = doc(
+        "w",
+        "Юморист Аркадий Дуболазов был женат на Марине Лисько. "
+        "Затем Аркадий Дуболазов был женат на Ольге Гребцовой. " + extra,
+    )
+    facts = [
+        Fact("PERSON:a", "SPOUSE", oid, [fact(d, "Аркадий Дуболазов", "SPOUSE", name, PP,
+             ("Аркадий Дуболазов", at), ("PERSON:a", oid))], "Аркадий Дуболазов", name,
+             "PERSON", "PERSON")
+        for oid, name, at in (("PERSON:m", "Марина Лисько", "Марине Лисько"),
+                              ("PERSON:o", "Ольга Гребцова", "Ольге Гребцовой"))
+    ]  # fmt: skip
+    return missing_member(facts, {"w": d.full_text})
+
+
+def test_a_marriage_number_above_the_spouse_set_makes_it_incomplete() -> None:
+    # Петросян: «пятый брак» beside the two wives the texts name
+    assert _wives("") == ""
+    assert _wives("Для Аркадия Дуболазова это уже пятый брак.") == "incomplete"
+    assert _wives("Аркадий Дуболазов в третий раз женился весной.") == "incomplete"
+    assert _wives("Аркадий Дуболазов во второй раз женился весной.") == ""
